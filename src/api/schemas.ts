@@ -1,0 +1,147 @@
+// The API's response shapes (events-catalogue-api.md, sections 2 and 4; content format, sections 5
+// and 7) as zod schemas. Key order matters to byte-exact output: the shapes list keys in the API's order.
+import { z } from "zod";
+
+const int = z.int();
+const str = z.string();
+const url = z.string().regex(/^https?:\/\/\S+$/);
+const pageUrl = z.string().regex(/^https?:\/\/\S+\/api\/v2\/pages\/\d+\/$/);
+const timestamp = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{6})?(Z|[+-]\d{2}:\d{2}(:\d{2})?)$/);
+const named = z.strictObject({ id: int, name: str });
+
+export const parentReferenceSchema = z.strictObject({
+  id: int,
+  meta: z.strictObject({ type: z.literal("events.AllEventsPage"), detail_url: pageUrl, html_url: url }),
+  title: str,
+});
+
+export const listItemSchema = z.strictObject({
+  id: int,
+  meta: z.strictObject({
+    type: z.literal("events.EventPage"),
+    detail_url: pageUrl,
+    html_url: url,
+    slug: str,
+    first_published_at: timestamp,
+  }),
+  title: str,
+});
+
+export const listSchema = z.strictObject({
+  meta: z.strictObject({ total_count: int }),
+  items: z.array(listItemSchema),
+});
+
+const ticketingLink = z.string().regex(/^https?:\/\/\S+\?E=N&QL=S\d+\|V[A-Z0-9]+\|P\d+\|G~\S*$/);
+
+export const performanceSchema = z.strictObject({
+  id: int,
+  ticketing_code: int,
+  event: z.strictObject({ id: int, ticketing_code: int }),
+  venue: z.strictObject({ id: int, ticketing_code: str }),
+  formatted_datetime: z.strictObject({
+    date: z.string().regex(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} [A-Z][a-z]{2} \d{4}$/),
+    time: z.string().regex(/^(0\d|1[0-2]):[0-5]\d (am|pm)$/),
+  }),
+  datetime: timestamp,
+  purchase_link: ticketingLink,
+  waitlist_link: ticketingLink,
+  is_past: z.boolean(),
+});
+
+export const eventDetailSchema = z.strictObject({
+  id: int,
+  meta: z.strictObject({
+    type: z.literal("events.EventPage"),
+    detail_url: pageUrl,
+    html_url: url,
+    slug: str,
+    show_in_menus: z.boolean(),
+    seo_title: str,
+    search_description: str,
+    first_published_at: timestamp,
+    alias_of: z.null(),
+    parent: parentReferenceSchema,
+  }),
+  title: str,
+  url: z.string().regex(/^\/.*\/$/),
+  on_sale: z.boolean(),
+  event_type_list: z.null(),
+  genre: z.array(named),
+  accessibility: z.array(named),
+  venue: named,
+  program: named.nullable(),
+  thumbnail: z.strictObject({
+    url: z.string().regex(/^https?:\/\/\S+\/media\/images\/.+\.[0-9a-f]{8}\.fill-550x375\.\w+$/),
+    width: z.literal(550),
+    height: z.literal(375),
+    alt: str,
+  }),
+  date_range: str,
+  performances: z.array(performanceSchema),
+  ticket_button_text: str,
+  label: z.null(),
+  custom_label: str.nullable(),
+  in_past: z.boolean(),
+  is_education_event: z.boolean(),
+});
+
+const block = z.strictObject({
+  type: z.enum(["richtext", "embed", "quote", "image_carousel", "credits", "logo_wall"]),
+  value: z.unknown(),
+  id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i),
+});
+
+export const fullerEventDetailSchema = eventDetailSchema.extend({
+  sub_title: str,
+  hero_image: z
+    .strictObject({
+      id: int,
+      meta: z.strictObject({ type: z.string().regex(/^\w+\.\w*Image$/), detail_url: url, download_url: url }),
+      title: str,
+    })
+    .nullable(),
+  hero_video: z.null(),
+  description: z.array(block),
+  duration: z.null(),
+  additional_cta_text: z.null(),
+  additional_cta_link: z.null(),
+  additional_information: z.array(z.strictObject({ id: int, title: str, content: str })),
+  faqs: z.array(z.strictObject({ id: int, meta: z.strictObject({ type: z.literal("events.EventFaqs") }) })),
+  event: z.strictObject({ id: int, meta: z.strictObject({ type: z.literal("events.Event") }) }),
+  related_events: z.array(z.never()),
+  ticketing_code: int,
+  education_category: z.array(z.never()),
+  extra_tab_title: z.null(),
+  extra_tab_content: z.array(z.never()),
+});
+
+export const parentDetailSchema = z.strictObject({
+  id: int,
+  meta: z.strictObject({
+    type: z.literal("events.AllEventsPage"),
+    detail_url: pageUrl,
+    html_url: url,
+    slug: str,
+    show_in_menus: z.boolean(),
+    seo_title: str,
+    search_description: str,
+    first_published_at: timestamp.nullable(),
+    alias_of: z.null(),
+    parent: z
+      .strictObject({
+        id: int,
+        meta: z.strictObject({ type: str, detail_url: pageUrl, html_url: url }),
+        title: str,
+      })
+      .nullable(),
+  }),
+  title: str,
+});
+
+export const messageBodySchema = z.strictObject({ message: str });
+
+export type EventListItem = z.infer<typeof listItemSchema>;
+export type EventList = z.infer<typeof listSchema>;
+export type EventDetail = z.infer<typeof eventDetailSchema> | z.infer<typeof fullerEventDetailSchema>;
+export type ParentDetail = z.infer<typeof parentDetailSchema>;

@@ -1,0 +1,81 @@
+// Description blocks: the six StreamField block types of the API document (2.6).
+import { z } from "zod";
+import { htmlFragment, id } from "./common.js";
+
+const text = z.string();
+
+const richtext = z.strictObject({
+  text: htmlFragment,
+  text_size: z.string().default("standard"),
+  buttons: z.array(z.unknown()).default([]),
+});
+
+const embed = z.string().refine(
+  (s) => {
+    try {
+      const u = new URL(s);
+      return u.protocol === "http:" || u.protocol === "https:";
+    } catch {
+      return false;
+    }
+  },
+  { error: "must be the absolute http(s) URL of the embedded video" },
+);
+
+const quote = z.strictObject({
+  title: text.default(""),
+  quote: z.strictObject({ stars: text.default(""), quote: text, citation: text.default("") }),
+});
+
+const imageCarousel = z.strictObject({
+  title: text.default(""),
+  figures: z.array(
+    z.strictObject({ image: id, video: z.string().nullable().default(null), caption: text.default("") }),
+  ),
+});
+
+const credits = z.strictObject({
+  title: text.default(""),
+  credit_list: z.array(z.strictObject({ role: text, credit: text })),
+});
+
+const logoWall = z.strictObject({
+  groups: z.array(
+    z.strictObject({
+      title: text.default(""),
+      section_size: z.string().default("full_standard"),
+      logos: z.array(z.strictObject({ additional_text: text.default(""), link: text.default(""), logo: id })),
+    }),
+  ),
+});
+
+/** The value schema of each block type; its keys are the allowed types. */
+export const BLOCK_VALUES = {
+  richtext,
+  embed,
+  quote,
+  image_carousel: imageCarousel,
+  credits,
+  logo_wall: logoWall,
+} as const;
+
+export type BlockType = keyof typeof BLOCK_VALUES;
+export const BLOCK_TYPES = Object.keys(BLOCK_VALUES) as BlockType[];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const blockId = z.string().regex(UUID, { error: "must be a UUID such as \"5f0c6d2e-8b1a-4c3e-9f21-6a7b8c9d0e01\", or left out to be derived" });
+
+function blockOf<T extends BlockType>(type: T) {
+  return z.strictObject({ type: z.literal(type), value: BLOCK_VALUES[type], id: blockId.optional() });
+}
+
+export const blockSchema = z.discriminatedUnion("type", [
+  blockOf("richtext"),
+  blockOf("embed"),
+  blockOf("quote"),
+  blockOf("image_carousel"),
+  blockOf("credits"),
+  blockOf("logo_wall"),
+]);
+
+export type BlockSource = z.infer<typeof blockSchema>;

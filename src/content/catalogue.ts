@@ -1,0 +1,41 @@
+// catalogue.json: the site-wide settings (content format, section 2).
+import { z } from "zod";
+import { httpUrl, id, nonEmpty, sitePath, slug, timeZone, timestampText } from "./common.js";
+
+export const homePageSchema = z.strictObject({
+  id,
+  title: nonEmpty,
+  type: z.string().regex(/^\w+\.\w+$/, { error: "must be a page type such as \"wagtailcore.Page\"" }).default("wagtailcore.Page"),
+});
+
+export const parentPageSchema = z.strictObject({
+  id,
+  title: nonEmpty,
+  url: sitePath,
+  slug: slug.optional(),
+  first_published_at: timestampText.nullable().default(null),
+  show_in_menus: z.boolean().default(false),
+  seo_title: z.string().default(""),
+  search_description: z.string().default(""),
+  home: homePageSchema.optional(),
+});
+
+export const ticketingSchema = z.strictObject({
+  url: httpUrl,
+  gateway_path: z.string().regex(/^\/\S*$/, { error: "must be a path starting with \"/\"" }),
+  purchase_page: z.string().regex(/^\S+$/, { error: "must be a page path without spaces, such as \"/seatplan\"" }),
+  waitlist_page: z.string().regex(/^\S+$/, { error: "must be a page path without spaces, such as \"/waitlist\"" }),
+});
+
+export const catalogueSchema = z.strictObject({
+  base_url: httpUrl,
+  site_url: httpUrl,
+  cdn_url: httpUrl,
+  time_zone: timeZone.default("Australia/Sydney"),
+  parent: parentPageSchema,
+  ticketing: ticketingSchema,
+  ticket_button_text: z.string().default("Buy tickets"),
+  image_type: z.string().regex(/^\w+\.\w+$/, { error: "must be a type such as \"wagtailimages.Image\"" }).default("wagtailimages.Image"),
+});
+
+export type CatalogueSource = z.infer<typeof catalogueSchema>;

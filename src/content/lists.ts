@@ -1,0 +1,48 @@
+// venues.json, programs.json, genres.json, accessibility.json, images.json (content format, sections 1 and 4).
+import { z } from "zod";
+import { id, nonEmpty, timeZone } from "./common.js";
+
+export const venueSchema = z.strictObject({
+  id,
+  name: nonEmpty,
+  ticketing_code: z.string().regex(/^[A-Z0-9]{1,16}$/, {
+    error: "must be a short code of uppercase letters (and digits), such as \"DRT\"",
+  }),
+  time_zone: timeZone.optional(),
+});
+
+/** A program, a genre or an accessibility value: `{id, name}`. */
+export const namedSchema = z.strictObject({ id, name: nonEmpty });
+
+const pixel = z.int({ error: "must be a whole number of pixels" }).nonnegative({ error: "must not be negative" });
+
+export const imageSchema = z.strictObject({
+  id,
+  title: nonEmpty,
+  file: z.string().regex(/^[^/\\\s?#]+\.[A-Za-z0-9]+$/, {
+    error: "must be a file name with an extension and no folders or spaces, such as \"hamlet-2026.jpg\"",
+  }),
+  alt: z.string().optional(),
+  focal_point: z.strictObject({ x: pixel, y: pixel, width: pixel, height: pixel }).nullable().optional(),
+});
+
+export const venuesSchema = z.array(venueSchema);
+export const namedListSchema = z.array(namedSchema);
+export const imagesSchema = z.array(imageSchema);
+
+export type VenueSource = z.infer<typeof venueSchema>;
+export type NamedSource = z.infer<typeof namedSchema>;
+export type ImageSource = z.infer<typeof imageSchema>;
+
+/** The values of the API document (2.7), used when the content gives no file of its own. */
+export const DEFAULT_GENRES: NamedSource[] = [
+  [1, "Theatre"], [2, "Ballet & Dance"], [3, "Children & Family"], [4, "Comedy"],
+  [6, "Musical Theatre"], [7, "Circus & Physical Theatre"], [8, "Music Concert"],
+  [10, "Talks/Ideas/Workshops"], [11, "Classical Music"], [15, "Tribute Show"], [16, "Opera"],
+  [17, "Community Theatre"], [18, "Community Ballet & Dance"],
+].map(([i, name]) => ({ id: i as number, name: name as string }));
+
+export const DEFAULT_ACCESSIBILITY: NamedSource[] = [
+  [1, "Wheelchair Access"], [2, "Accessible Seating"], [3, "Accessible Toilets"],
+  [4, "Assistance Animals Permitted"], [5, "Companion Card Program"],
+].map(([i, name]) => ({ id: i as number, name: name as string }));

@@ -1,0 +1,79 @@
+// The one diagnostic shape of the pipeline: every stage reports problems this way, none throws.
+
+export type KeyPath = readonly (string | number)[];
+
+export interface Diagnostic {
+  severity: "error" | "warning";
+  /** File as the user names it (relative to the working directory where possible). */
+  file: string;
+  /** Path of the key inside the file; empty for the file as a whole. */
+  path: KeyPath;
+  message: string;
+}
+
+export function error(file: string, path: KeyPath, message: string): Diagnostic {
+  return { severity: "error", file, path, message };
+}
+
+export function warning(file: string, path: KeyPath, message: string): Diagnostic {
+  return { severity: "warning", file, path, message };
+}
+
+/** `performances[2].datetime`, as an editor reads it. */
+export function formatKeyPath(path: KeyPath): string {
+  let out = "";
+  for (const key of path) {
+    if (typeof key === "number") out += `[${key}]`;
+    else if (/^[A-Za-z_$][\w$]*$/.test(key)) out += out === "" ? key : `.${key}`;
+    else out += `[${JSON.stringify(key)}]`;
+  }
+  return out;
+}
+
+export function formatDiagnostic(d: Diagnostic): string {
+  const where = d.path.length > 0 ? `${d.file}: ${formatKeyPath(d.path)}: ` : `${d.file}: `;
+  return `${d.severity === "warning" ? "warning: " : ""}${where}${d.message}`;
+}
+
+function comparePaths(a: KeyPath, b: KeyPath): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x === y) continue;
+    if (typeof x === "number" && typeof y === "number") return x - y;
+    return String(x) < String(y) ? -1 : 1;
+  }
+  return a.length - b.length;
+}
+
+/** Stable order: by file, then key path (array indexes numerically), then message. */
+export function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
+  return [...list].sort(
+    (a, b) =>
+      (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
+      comparePaths(a.path, b.path) ||
+      (a.message < b.message ? -1 : a.message > b.message ? 1 : 0),
+  );
+}
+
+export function hasErrors(list: readonly Diagnostic[]): boolean {
+  return list.some((d) => d.severity === "error");
+}
+
+/** `3 errors in 2 files` (warnings counted apart). */
+export function summarize(list: readonly Diagnostic[]): string {
+  const errors = list.filter((d) => d.severity === "error");
+  const warnings = list.length - errors.length;
+  const files = new Set(errors.map((d) => d.file)).size;
+  const parts: string[] = [];
+  if (errors.length > 0) {
+    parts.push(`${plural(errors.length, "error")} in ${plural(files, "file")}`);
+  }
+  if (warnings > 0) parts.push(plural(warnings, "warning"));
+  return parts.join(", ") || "no problems";
+}
+
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}

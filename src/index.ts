@@ -1,0 +1,7 @@
+// The library: what the CLI calls, for tests and for scripts of a site's own.
+export { build, check, type BuildResult } from "./build.js";
+export type { BuildOptions } from "./options.js";
+export { BuildFailed, UsageError } from "./errors.js";
+export { formatDiagnostic, type Diagnostic } from "./diagnostics.js";
+export { serialize } from "./emit/serialize.js";
+export { main } from "./cli.js";

@@ -1,0 +1,72 @@
+// Defaults and checks of the build options; a wrong option is a UsageError (exit 2).
+import path from "node:path";
+import { UsageError } from "./errors.js";
+import { instantFromDate, type Instant } from "./time/instant.js";
+import { parseTimestamp, type ParsedTimestamp } from "./time/parse-timestamp.js";
+import { resolveTimestamp } from "./time/time-zone.js";
+
+export interface BuildOptions {
+  /** The content folder; default `content`. */
+  content?: string;
+  /** The output folder; default `dist`. */
+  out?: string;
+  /** The build's "now": a Date, or ISO 8601 text (without an offset: the catalogue's zone). Default: the current time. */
+  now?: string | Date;
+  /** Folder relative paths are read from; default the process's. */
+  cwd?: string;
+  /** Called with a line of progress for long builds. */
+  onProgress?: (line: string) => void;
+}
+
+export interface ResolvedOptions {
+  contentArg: string;
+  contentDir: string;
+  outArg: string;
+  outDir: string;
+  now: Date | ParsedTimestamp | null;
+  onProgress: (line: string) => void;
+}
+
+const inside = (child: string, parent: string) => child === parent || child.startsWith(parent.endsWith(path.sep) ? parent : parent + path.sep);
+
+export function parseNow(text: string): ParsedTimestamp {
+  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(text.trim());
+  const parsed = parseTimestamp(dateOnly ? `${text.trim()}T00:00` : text);
+  if (!parsed.ok) {
+    throw new UsageError(`--now: ${parsed.reason.replace("local time", "in the catalogue's time zone")}`);
+  }
+  return parsed.value;
+}
+
+export function resolveOptions(options: BuildOptions, needsOut: boolean): ResolvedOptions {
+  const cwd = options.cwd ?? process.cwd();
+  const contentArg = options.content ?? "content";
+  const outArg = options.out ?? "dist";
+  if (!contentArg.trim()) throw new UsageError("--content: give the folder that holds catalogue.json");
+  if (!outArg.trim()) throw new UsageError("--out: give the folder to write the API into");
+  const contentDir = path.resolve(cwd, contentArg);
+  const outDir = path.resolve(cwd, outArg);
+  if (needsOut) {
+    if (inside(outDir, contentDir)) {
+      throw new UsageError(`--out ${outArg} is inside --content ${contentArg}: the build would write its output among your sources; choose a folder outside it, such as dist`);
+    }
+    if (inside(contentDir, outDir) || inside(cwd, outDir)) {
+      throw new UsageError(`--out ${outArg} holds ${inside(contentDir, outDir) ? `the content folder ${contentArg}` : "the current folder"}, and a build replaces its output folder whole; choose a folder of its own, such as dist`);
+    }
+  }
+  let now: ResolvedOptions["now"] = null;
+  if (options.now instanceof Date) {
+    if (Number.isNaN(options.now.getTime())) throw new UsageError("--now: the date is invalid");
+    now = options.now;
+  } else if (typeof options.now === "string") now = parseNow(options.now);
+  return { contentArg, contentDir, outArg, outDir, now, onProgress: options.onProgress ?? (() => {}) };
+}
+
+/** The build's instant; a time without an offset is read in the catalogue's zone. */
+export function resolveNow(now: ResolvedOptions["now"], zone: string): Instant {
+  if (now === null) return instantFromDate(new Date());
+  if (now instanceof Date) return instantFromDate(now);
+  const resolved = resolveTimestamp(now, zone);
+  if (!resolved.ok) throw new UsageError(`--now: ${resolved.reason}`);
+  return resolved.instant;
+}

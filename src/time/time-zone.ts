@@ -1,0 +1,92 @@
+// Time-zone arithmetic on IANA zones: offsets at an instant, and wall times resolved to instants.
+import { getTimezoneOffset } from "date-fns-tz";
+import {
+  formatOffset,
+  formatWall,
+  wallAsUtcMs,
+  wallFromUtcMs,
+  type Instant,
+  type WallTime,
+} from "./instant.js";
+
+const validZones = new Map<string, boolean>();
+
+export function isTimeZone(name: string): boolean {
+  let ok = validZones.get(name);
+  if (ok === undefined) {
+    try {
+      new Intl.DateTimeFormat("en-US", { timeZone: name });
+      ok = /^[A-Za-z]/.test(name);
+    } catch {
+      ok = false;
+    }
+    validZones.set(name, ok);
+  }
+  return ok;
+}
+
+/** Offset of the zone at that instant, in whole seconds east of UTC. */
+export function offsetAt(epochMs: number, zone: string): number {
+  // date-fns-tz keeps one Intl formatter per zone: this is the hot path of a large catalogue.
+  return Math.round(getTimezoneOffset(zone, new Date(epochMs)) / 1000);
+}
+
+/** The wall time of the instant in the zone, and the offset in force. */
+export function toZone(instant: Instant, zone: string): { wall: WallTime; offsetSeconds: number } {
+  const offsetSeconds = offsetAt(instant.epochMs, zone);
+  return { wall: wallFromUtcMs(instant.epochMs + offsetSeconds * 1000, instant.micro), offsetSeconds };
+}
+
+export type Resolution =
+  | { ok: true; instant: Instant }
+  | { ok: false; reason: string };
+
+const DAY = 86_400_000;
+
+/**
+ * The instant a wall time names in a zone. A wall time skipped by a daylight-saving change
+ * (the gap) or lived twice (the repeated hour) names no single instant: both are errors
+ * whose message says what to write instead.
+ */
+export function resolveWall(wall: WallTime, zone: string): Resolution {
+  const wallMs = wallAsUtcMs(wall);
+  const offsets = new Set([offsetAt(wallMs - DAY, zone), offsetAt(wallMs, zone), offsetAt(wallMs + DAY, zone)]);
+  const found: { ms: number; offset: number }[] = [];
+  for (const offset of offsets) {
+    const ms = wallMs - offset * 1000;
+    if (offsetAt(ms, zone) === offset && !found.some((f) => f.ms === ms)) found.push({ ms, offset });
+  }
+  const text = formatWall(wall);
+  if (found.length === 1) return { ok: true, instant: { epochMs: found[0]!.ms, micro: wall.micro } };
+  const before = offsetAt(wallMs - DAY, zone);
+  const after = offsetAt(wallMs + DAY, zone);
+  if (found.length === 0) {
+    const later = wallFromUtcMs(wallMs + (after - before) * 1000, wall.micro);
+    return {
+      ok: false,
+      reason:
+        `${text} does not exist in ${zone}: clocks go forward from ${formatOffset(before)} to ${formatOffset(after)} that night ` +
+        `(daylight saving); write a time after the change, such as ${formatWall(later).slice(11)}, or give an explicit offset`,
+    };
+  }
+  found.sort((a, b) => a.ms - b.ms);
+  const options = found.map((f) => `${text}${formatOffset(f.offset)}`);
+  return {
+    ok: false,
+    reason:
+      `${text} happens twice in ${zone}: clocks go back from ${formatOffset(before)} to ${formatOffset(after)} that night ` +
+      `(daylight saving); give the offset to say which: ${options[0]} (first) or ${options[1]} (second)`,
+  };
+}
+
+/** The instant of a parsed timestamp: its own offset when it has one, else the zone's wall time. */
+export function resolveTimestamp(
+  parsed: { wall: WallTime; offsetSeconds: number | null },
+  zone: string,
+): Resolution {
+  if (parsed.offsetSeconds === null) return resolveWall(parsed.wall, zone);
+  return {
+    ok: true,
+    instant: { epochMs: wallAsUtcMs(parsed.wall) - parsed.offsetSeconds * 1000, micro: parsed.wall.micro },
+  };
+}

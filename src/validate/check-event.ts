@@ -1,0 +1,97 @@
+// Checks one schema-valid event page against the rest of the catalogue: references that must
+// exist, script in HTML, timestamps in their zones; returns the page with all of it resolved.
+import { FULLER_KEYS, type EventSource } from "../content/event.js";
+import type { ImageSource, NamedSource } from "../content/lists.js";
+import { error, type Diagnostic, type KeyPath } from "../diagnostics.js";
+import { compareInstants, type Instant } from "../time/instant.js";
+import { parseTimestamp } from "../time/parse-timestamp.js";
+import { resolveTimestamp } from "../time/time-zone.js";
+import { findScriptInHtml } from "./html-safety.js";
+import type { SiteEvent, SitePerformance, SiteVenue } from "./site.js";
+
+export interface Lookups {
+  catalogueZone: string;
+  venues: Map<number, SiteVenue>;
+  programs: Map<number, NamedSource>;
+  genres: Map<number, NamedSource>;
+  accessibility: Map<number, NamedSource>;
+  images: Map<number, ImageSource>;
+  /** Ids whose own entry is broken (already reported): a reference to them is not reported again. */
+  broken: Record<"venues" | "programs" | "genres" | "accessibility" | "images", Set<number> | "all">;
+}
+
+type Kind = keyof Lookups["broken"];
+const FILE_OF: Record<Kind, string> = {
+  venues: "venues.json", programs: "programs.json", genres: "genres.json", accessibility: "accessibility.json", images: "images.json",
+};
+const NOUN: Record<Kind, string> = { venues: "venue", programs: "program", genres: "genre", accessibility: "accessibility value", images: "image" };
+
+/** Resolves a timestamp text in a zone, reporting why it names no single instant. */
+export function checkTimestamp(text: string, zone: string, file: string, path: KeyPath, diagnostics: Diagnostic[]): Instant | null {
+  const parsed = parseTimestamp(text);
+  if (!parsed.ok) {
+    diagnostics.push(error(file, path, parsed.reason));
+    return null;
+  }
+  const resolved = resolveTimestamp(parsed.value, zone);
+  if (!resolved.ok) {
+    diagnostics.push(error(file, path, resolved.reason));
+    return null;
+  }
+  return resolved.instant;
+}
+
+export function checkEvent(file: string, src: EventSource, slug: string, look: Lookups, diagnostics: Diagnostic[]): SiteEvent | null {
+  const before = diagnostics.length;
+  const ref = <T>(kind: Kind, refId: number, path: KeyPath): T | undefined => {
+    const found = (look[kind] as Map<number, T>).get(refId);
+    const broken = look.broken[kind];
+    if (found === undefined && broken !== "all" && !broken.has(refId)) {
+      const known = [...(look[kind] as Map<number, unknown>).keys()].sort((a, b) => a - b);
+      const list = known.length > 12 ? `${known.slice(0, 12).join(", ")}, ...` : known.join(", ");
+      diagnostics.push(error(file, path, `no ${NOUN[kind]} has id ${refId}; add it to ${FILE_OF[kind]} or use a known id (${list || "none defined"})`));
+    }
+    return found;
+  };
+
+  const venue = ref<SiteVenue>("venues", src.venue, ["venue"]);
+  if (src.program !== null) ref("programs", src.program, ["program"]);
+  src.genre.forEach((g, i) => ref("genres", g, ["genre", i]));
+  src.accessibility.forEach((a, i) => ref("accessibility", a, ["accessibility", i]));
+  ref("images", src.thumbnail.image, ["thumbnail", "image"]);
+  if (src.hero_image != null) ref("images", src.hero_image, ["hero_image"]);
+
+  const blockIds = new Map<string, number>();
+  src.description?.forEach((block, b) => {
+    const at: KeyPath = ["description", b];
+    if (block.id) {
+      const key = block.id.toLowerCase();
+      if (blockIds.has(key)) diagnostics.push(error(file, [...at, "id"], `duplicate block id ${block.id}: description[${blockIds.get(key)}] has it too; leave "id" out to have one derived`));
+      else blockIds.set(key, b);
+    }
+    if (block.type === "richtext") checkHtml(block.value.text, file, [...at, "value", "text"], diagnostics);
+    if (block.type === "image_carousel") block.value.figures.forEach((f, i) => ref("images", f.image, [...at, "value", "figures", i, "image"]));
+    if (block.type === "logo_wall") {
+      block.value.groups.forEach((g, gi) => g.logos.forEach((l, li) => ref("images", l.logo, [...at, "value", "groups", gi, "logos", li, "logo"])));
+    }
+  });
+  src.additional_information?.forEach((item, i) => checkHtml(item.content, file, ["additional_information", i, "content"], diagnostics));
+
+  const firstPublished = checkTimestamp(src.first_published_at, look.catalogueZone, file, ["first_published_at"], diagnostics);
+  const performances: SitePerformance[] = [];
+  src.performances.forEach((p, i) => {
+    const pVenue = p.venue === undefined ? venue : ref<SiteVenue>("venues", p.venue, ["performances", i, "venue"]);
+    if (!pVenue) return;
+    const start = checkTimestamp(p.datetime, pVenue.zone, file, ["performances", i, "datetime"], diagnostics);
+    if (start) performances.push({ source: p, venue: pVenue, start });
+  });
+  if (diagnostics.length > before || !venue || !firstPublished) return null;
+
+  performances.sort((a, b) => compareInstants(a.start, b.start) || a.source.id - b.source.id);
+  const fuller = FULLER_KEYS.some((k) => src[k] !== undefined);
+  return { file, source: src, slug, firstPublished, performances, fuller };
+}
+
+function checkHtml(html: string, file: string, path: KeyPath, diagnostics: Diagnostic[]): void {
+  for (const problem of findScriptInHtml(html)) diagnostics.push(error(file, path, problem.message));
+}
