@@ -43,3 +43,18 @@ export const FULLER_KEYS = ["sub_title", "hero_image", "description", "additiona
 
 export type EventSource = z.infer<typeof eventSchema>;
 export type PerformanceSource = z.infer<typeof performanceSchema>;
+
+/**
+ * The same page read leniently: each key that fits its schema is kept, each that does not is
+ * dropped (its error is reported by the strict schema). It lets the checks across files run on
+ * a page with a typo, so one run reports every error.
+ */
+export const lenientEventSchema = z.object(
+  Object.fromEntries(
+    Object.entries(eventSchema.shape).map(([key, schema]) => {
+      if (key === "performances") return [key, z.array(performanceSchema.nullable().catch(null)).catch([])];
+      if (key === "description") return [key, z.array(blockSchema.nullable().catch(null)).optional().catch(undefined)];
+      return [key, (schema as z.ZodType).optional().catch(undefined)];
+    }),
+  ),
+);

@@ -1,5 +1,4 @@
 // Time-zone arithmetic on IANA zones: offsets at an instant, and wall times resolved to instants.
-import { getTimezoneOffset } from "date-fns-tz";
 import {
   formatOffset,
   formatWall,
@@ -25,10 +24,47 @@ export function isTimeZone(name: string): boolean {
   return ok;
 }
 
-/** Offset of the zone at that instant, in whole seconds east of UTC. */
+// One formatter per zone, built once: formatting is the hot path of a large catalogue.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const offsetCache = new Map<string, Map<number, number>>();
+
+function formatterFor(zone: string): Intl.DateTimeFormat {
+  let f = formatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone, hourCycle: "h23", era: "short",
+      year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric",
+    });
+    formatters.set(zone, f);
+  }
+  return f;
+}
+
+function computeOffset(epochMs: number, zone: string): number {
+  const parts: Record<string, string> = {};
+  for (const p of formatterFor(zone).formatToParts(new Date(epochMs))) parts[p.type] = p.value;
+  let year = Number(parts.year);
+  if (parts.era === "BC" || parts.era === "B") year = 1 - year;
+  const d = new Date(Date.UTC(2000, Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second)));
+  d.setUTCFullYear(year);
+  return Math.round((d.getTime() - epochMs) / 1000);
+}
+
+/**
+ * Offset of the zone at that instant, in whole seconds east of UTC (the instant's own, whatever
+ * the process's zone). Zones change offset on whole minutes, so results are cached per minute.
+ */
 export function offsetAt(epochMs: number, zone: string): number {
-  // date-fns-tz keeps one Intl formatter per zone: this is the hot path of a large catalogue.
-  return Math.round(getTimezoneOffset(zone, new Date(epochMs)) / 1000);
+  const minute = Math.floor(epochMs / 60_000);
+  let cache = offsetCache.get(zone);
+  if (!cache) offsetCache.set(zone, (cache = new Map()));
+  let offset = cache.get(minute);
+  if (offset === undefined) {
+    offset = computeOffset(minute * 60_000, zone);
+    if (cache.size > 100_000) cache.clear();
+    cache.set(minute, offset);
+  }
+  return offset;
 }
 
 /** The wall time of the instant in the zone, and the offset in force. */

@@ -41,7 +41,21 @@ export function checkTimestamp(text: string, zone: string, file: string, path: K
   return resolved.instant;
 }
 
-export function checkEvent(file: string, src: EventSource, slug: string, look: Lookups, diagnostics: Diagnostic[]): SiteEvent | null {
+/** An event page as far as it fits its schema (see lenientEventSchema). */
+export type PartialEvent = Partial<EventSource>;
+
+/**
+ * Checks the page; returns it resolved when it is complete (it passed its schema) and every
+ * check passed. A partial page is checked as far as it goes, so one run reports every error.
+ */
+export function checkEvent(
+  file: string,
+  src: PartialEvent,
+  complete: boolean,
+  slug: string,
+  look: Lookups,
+  diagnostics: Diagnostic[],
+): SiteEvent | null {
   const before = diagnostics.length;
   const ref = <T>(kind: Kind, refId: number, path: KeyPath): T | undefined => {
     const found = (look[kind] as Map<number, T>).get(refId);
@@ -54,15 +68,16 @@ export function checkEvent(file: string, src: EventSource, slug: string, look: L
     return found;
   };
 
-  const venue = ref<SiteVenue>("venues", src.venue, ["venue"]);
-  if (src.program !== null) ref("programs", src.program, ["program"]);
-  src.genre.forEach((g, i) => ref("genres", g, ["genre", i]));
-  src.accessibility.forEach((a, i) => ref("accessibility", a, ["accessibility", i]));
-  ref("images", src.thumbnail.image, ["thumbnail", "image"]);
+  const venue = src.venue === undefined ? undefined : ref<SiteVenue>("venues", src.venue, ["venue"]);
+  if (src.program != null) ref("programs", src.program, ["program"]);
+  src.genre?.forEach((g, i) => ref("genres", g, ["genre", i]));
+  src.accessibility?.forEach((a, i) => ref("accessibility", a, ["accessibility", i]));
+  if (src.thumbnail) ref("images", src.thumbnail.image, ["thumbnail", "image"]);
   if (src.hero_image != null) ref("images", src.hero_image, ["hero_image"]);
 
   const blockIds = new Map<string, number>();
   src.description?.forEach((block, b) => {
+    if (!block) return;
     const at: KeyPath = ["description", b];
     if (block.id) {
       const key = block.id.toLowerCase();
@@ -77,19 +92,21 @@ export function checkEvent(file: string, src: EventSource, slug: string, look: L
   });
   src.additional_information?.forEach((item, i) => checkHtml(item.content, file, ["additional_information", i, "content"], diagnostics));
 
-  const firstPublished = checkTimestamp(src.first_published_at, look.catalogueZone, file, ["first_published_at"], diagnostics);
+  const firstPublished =
+    src.first_published_at === undefined ? null : checkTimestamp(src.first_published_at, look.catalogueZone, file, ["first_published_at"], diagnostics);
   const performances: SitePerformance[] = [];
-  src.performances.forEach((p, i) => {
+  src.performances?.forEach((p, i) => {
+    if (!p) return;
     const pVenue = p.venue === undefined ? venue : ref<SiteVenue>("venues", p.venue, ["performances", i, "venue"]);
     if (!pVenue) return;
     const start = checkTimestamp(p.datetime, pVenue.zone, file, ["performances", i, "datetime"], diagnostics);
     if (start) performances.push({ source: p, venue: pVenue, start });
   });
-  if (diagnostics.length > before || !venue || !firstPublished) return null;
+  if (!complete || diagnostics.length > before || !venue || !firstPublished) return null;
 
   performances.sort((a, b) => compareInstants(a.start, b.start) || a.source.id - b.source.id);
   const fuller = FULLER_KEYS.some((k) => src[k] !== undefined);
-  return { file, source: src, slug, firstPublished, performances, fuller };
+  return { file, source: src as EventSource, slug, firstPublished, performances, fuller };
 }
 
 function checkHtml(html: string, file: string, path: KeyPath, diagnostics: Diagnostic[]): void {

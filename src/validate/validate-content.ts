@@ -3,11 +3,11 @@
 import path from "node:path";
 import { catalogueSchema, type CatalogueSource } from "../content/catalogue.js";
 import { SLUG } from "../content/common.js";
-import { eventSchema } from "../content/event.js";
+import { eventSchema, lenientEventSchema } from "../content/event.js";
 import { DEFAULT_ACCESSIBILITY, DEFAULT_GENRES, imageSchema, namedSchema, venueSchema, type NamedSource } from "../content/lists.js";
 import { error, hasErrors, type Diagnostic } from "../diagnostics.js";
 import type { LoadedContent, SourceFile } from "../load/load-content.js";
-import { checkEvent, checkTimestamp, type Lookups } from "./check-event.js";
+import { checkEvent, checkTimestamp, type Lookups, type PartialEvent } from "./check-event.js";
 import { parseArrayFile, parseWith } from "./parse-sources.js";
 import type { Site, SiteEvent, SiteParent, SiteVenue } from "./site.js";
 import { UniqueIndex } from "./unique.js";
@@ -90,21 +90,22 @@ export function validateContent(loaded: LoadedContent): { value: Site | null; di
       diagnostics.push(error(file, [], `must hold one JSON object (an event page {id, title, ...}), found ${Array.isArray(data) ? "an array" : data === null ? "null" : typeof data}`));
       continue;
     }
-    const src = parseWith(eventSchema, data, file, diagnostics);
-    if (!src) continue;
+    const strict = parseWith(eventSchema, data, file, diagnostics);
+    const src: PartialEvent = strict ?? (lenientEventSchema.parse(data) as PartialEvent);
     const fileSlug = path.basename(file, ".json");
     if (src.slug === undefined && !SLUG.test(fileSlug)) {
       diagnostics.push(error(file, ["slug"], `is not given and the file name "${fileSlug}" is not a valid slug (lowercase words of a-z and 0-9 joined by single hyphens); rename the file or add "slug"`));
       continue;
     }
     const slug = src.slug ?? fileSlug;
-    pageIds.add(src.id, { file, path: ["id"] });
+    if (src.id !== undefined) pageIds.add(src.id, { file, path: ["id"] });
     slugs.add(slug, { file, path: src.slug === undefined ? [] : ["slug"] }, `"${slug}"`);
-    src.performances.forEach((p, i) => {
+    src.performances?.forEach((p, i) => {
+      if (!p) return;
       performanceIds.add(p.id, { file, path: ["performances", i, "id"] });
       performanceCodes.add(p.ticketing_code, { file, path: ["performances", i, "ticketing_code"] });
     });
-    const checked = checkEvent(file, src, slug, look, diagnostics);
+    const checked = checkEvent(file, src, strict !== null, slug, look, diagnostics);
     if (checked) events.push(checked);
   }
 

@@ -76,9 +76,10 @@ export function issueToDiagnostics(
       const allowed = allowedKeys(issue.path as KeyPath);
       return issue.keys.map((key) => {
         const guess = closest(key, allowed);
-        const hint = guess ? `did you mean "${guess}"?` : `remove it or check the spelling`;
-        const list = allowed.length ? `; the allowed keys here are ${allowed.join(", ")}` : "";
-        return error(file, [...path, key], `unknown key "${key}": ${hint}${list}`);
+        const hint = guess
+          ? `did you mean "${guess}"?`
+          : `remove it or check the spelling${allowed.length ? `; the allowed keys here are ${allowed.join(", ")}` : ""}`;
+        return error(file, [...path, key], `unknown key "${key}": ${hint}`);
       });
     }
     case "invalid_type": {
