@@ -1,0 +1,115 @@
+// The real CLI on good content: the contract's worked example byte for byte, determinism, check.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { copyContent, FIXTURES, removeDir, runCli, snapshotTree, tempDir } from "./helpers/cli.js";
+
+const EXAMPLE = path.join(FIXTURES, "good/spec-example");
+const NOW = "2026-05-01T00:00:00Z";
+let dirs: string[] = [];
+const temp = () => {
+  const d = tempDir();
+  dirs.push(d);
+  return d;
+};
+afterEach(() => {
+  dirs.forEach(removeDir);
+  dirs = [];
+});
+
+describe("the contract's worked example", () => {
+  it("builds every API file byte for byte", () => {
+    const dir = temp();
+    copyContent(path.join(EXAMPLE, "content"), dir);
+    const run = runCli(["build", "--content", "content", "--out", "out", "--now", NOW], { cwd: dir });
+    expect(run.code, run.output).toBe(0);
+    const expected = snapshotTree(path.join(EXAMPLE, "expected"));
+    const actual = snapshotTree(path.join(dir, "out"));
+    for (const [file, bytes] of expected) expect(actual.get(file), file).toBe(bytes);
+    expect(expected.size).toBeGreaterThan(5);
+  });
+
+  it("writes the 404 bodies of the detail routes", () => {
+    const dir = temp();
+    copyContent(path.join(EXAMPLE, "content"), dir);
+    expect(runCli(["--content", "content", "--out", "dist", "--now", NOW], { cwd: dir }).code).toBe(0);
+    const read = (p: string) => readFileSync(path.join(dir, "dist", p), "utf8");
+    expect(read("api/v2/event_pages/404.json")).toBe('{\n    "message": "No EventPage matches the given query."\n}');
+    expect(read("api/v2/pages/404.json")).toBe('{\n    "message": "No Page matches the given query."\n}');
+    // The parent page is not an event page: no event_pages route for it.
+    expect(existsSync(path.join(dir, "dist/api/v2/event_pages/20"))).toBe(false);
+    expect(existsSync(path.join(dir, "dist/api/v2/pages/20/index.json"))).toBe(true);
+  });
+
+  it("prints what it did: events, files, size and time", () => {
+    const dir = temp();
+    copyContent(path.join(EXAMPLE, "content"), dir);
+    const run = runCli(["--now", NOW], { cwd: dir });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/Built 2 event pages into dist\/: \d+ files, [\d.]+ KiB in [\d.]+ s/);
+  });
+
+  it("is_past and in_past follow --now", () => {
+    const dir = temp();
+    copyContent(path.join(EXAMPLE, "content"), dir);
+    expect(runCli(["--now", "2027-01-01T00:00:00+11:00"], { cwd: dir }).code).toBe(0);
+    const doc = JSON.parse(readFileSync(path.join(dir, "dist/api/v2/event_pages/201/index.json"), "utf8"));
+    expect(doc.in_past).toBe(true);
+    expect(doc.performances.every((p: { is_past: boolean }) => p.is_past)).toBe(true);
+    // A --now without offset is the catalogue's local time: 20:00 on 25 April is not past at 19:59.
+    expect(runCli(["--now", "2026-04-25T19:59"], { cwd: dir }).code).toBe(0);
+    const jazz = JSON.parse(readFileSync(path.join(dir, "dist/api/v2/event_pages/202/index.json"), "utf8"));
+    expect(jazz.performances[0].is_past).toBe(false);
+  });
+});
+
+describe("determinism", () => {
+  it("gives the same bytes for the same content and --now, in any process time zone", () => {
+    const dir = temp();
+    copyContent(path.join(EXAMPLE, "content"), dir);
+    const a = runCli(["--out", "a", "--now", NOW], { cwd: dir, env: { TZ: "UTC" } });
+    const b = runCli(["--out", "b", "--now", NOW], { cwd: dir, env: { TZ: "America/New_York" } });
+    const c = runCli(["--out", "c", "--now", NOW], { cwd: dir, env: { TZ: "Australia/Sydney", LANG: "de_DE.UTF-8" } });
+    expect([a.code, b.code, c.code]).toEqual([0, 0, 0]);
+    const sa = snapshotTree(path.join(dir, "a"));
+    expect(snapshotTree(path.join(dir, "b"))).toEqual(sa);
+    expect(snapshotTree(path.join(dir, "c"))).toEqual(sa);
+  });
+});
+
+describe("check", () => {
+  it("validates and writes nothing", () => {
+    const dir = temp();
+    copyContent(path.join(EXAMPLE, "content"), dir);
+    const run = runCli(["check", "--now", NOW], { cwd: dir });
+    expect(run.code, run.output).toBe(0);
+    expect(run.stdout).toContain("Content is valid: 2 event pages");
+    expect(existsSync(path.join(dir, "dist"))).toBe(false);
+    expect(snapshotTree(dir).size).toBe(snapshotTree(path.join(dir, "content")).size);
+  });
+});
+
+describe("the command line", () => {
+  it("answers --help and --version with exit 0", () => {
+    const help = runCli(["--help"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("Usage: build-catalogue");
+    const buildHelp = runCli(["build", "--help"]);
+    expect(buildHelp.stdout).toContain("--content <dir>");
+    expect(buildHelp.stdout).toContain("--now <iso>");
+    const version = runCli(["--version"]);
+    expect(version.code).toBe(0);
+    expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(path.join(__dirname, "../package.json"), "utf8")).version);
+  });
+
+  it("replaces the previous output whole", () => {
+    const dir = temp();
+    copyContent(path.join(EXAMPLE, "content"), dir);
+    expect(runCli(["--now", NOW], { cwd: dir }).code).toBe(0);
+    removeDir(path.join(dir, "content/events/jazz-on-the-river.json"));
+    expect(runCli(["--now", NOW], { cwd: dir }).code).toBe(0);
+    expect(existsSync(path.join(dir, "dist/api/v2/event_pages/202"))).toBe(false);
+    const list = JSON.parse(readFileSync(path.join(dir, "dist/api/v2/event_pages/index.json"), "utf8"));
+    expect(list.meta.total_count).toBe(1);
+  });
+});

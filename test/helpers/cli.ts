@@ -1,0 +1,59 @@
+// Runs the real, compiled CLI (bin/build-catalogue.js) as a child process, as a user would.
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const BIN = path.join(ROOT, "bin/build-catalogue.js");
+export const SPEC_EXAMPLE = path.resolve(ROOT, "../shared/spec/example");
+export const FIXTURES = path.join(ROOT, "test/fixtures");
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** stdout and stderr together. */
+  output: string;
+}
+
+export function runCli(args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv } = { cwd: ROOT }): CliRun {
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env },
+    encoding: "utf8",
+    timeout: 120_000,
+  });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr, output: r.stdout + r.stderr };
+}
+
+/** A fresh temporary folder; removed by the returned cleanup. */
+export function tempDir(prefix = "bc-test-"): string {
+  return mkdtempSync(path.join(tmpdir(), prefix));
+}
+
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Copies a content folder into `<dir>/content`. */
+export function copyContent(from: string, dir: string, name = "content"): string {
+  const to = path.join(dir, name);
+  cpSync(from, to, { recursive: true });
+  return to;
+}
+
+/** Every file below a folder with its bytes, keyed by relative path: to compare trees byte for byte. */
+export function snapshotTree(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (d: string) => {
+    for (const name of readdirSync(d).sort()) {
+      const p = path.join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else out.set(path.relative(dir, p).split(path.sep).join("/"), readFileSync(p, "latin1"));
+    }
+  };
+  walk(dir);
+  return out;
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import { formatDateRange, formatPerformanceDate, isoformat } from "../../src/time/format-dates.js";
+import { parseTimestamp } from "../../src/time/parse-timestamp.js";
+import { resolveTimestamp, resolveWall, offsetAt } from "../../src/time/time-zone.js";
+import type { WallTime } from "../../src/time/instant.js";
+
+const wall = (text: string): WallTime => {
+  const r = parseTimestamp(text);
+  if (!r.ok) throw new Error(r.reason);
+  return r.value.wall;
+};
+const instantOf = (text: string, zone: string) => {
+  const r = parseTimestamp(text);
+  if (!r.ok) throw new Error(r.reason);
+  const res = resolveTimestamp(r.value, zone);
+  if (!res.ok) throw new Error(res.reason);
+  return res.instant;
+};
+
+describe("time zones across both daylight-saving changes (Australia/Sydney)", () => {
+  it("writes the offset in force at each instant", () => {
+    expect(isoformat(instantOf("2026-04-05T01:30", "Australia/Sydney"), "Australia/Sydney")).toBe("2026-04-05T01:30:00+11:00");
+    expect(isoformat(instantOf("2026-04-05T03:00", "Australia/Sydney"), "Australia/Sydney")).toBe("2026-04-05T03:00:00+10:00");
+    expect(isoformat(instantOf("2026-10-04T01:59", "Australia/Sydney"), "Australia/Sydney")).toBe("2026-10-04T01:59:00+10:00");
+    expect(isoformat(instantOf("2026-10-04T03:00", "Australia/Sydney"), "Australia/Sydney")).toBe("2026-10-04T03:00:00+11:00");
+  });
+
+  it("rejects a wall time in the spring-forward gap, suggesting the time after it", () => {
+    const r = resolveWall(wall("2026-10-04T02:30"), "Australia/Sydney");
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.reason).toContain("does not exist in Australia/Sydney");
+      expect(r.reason).toContain("03:30");
+    }
+    expect(resolveWall(wall("2026-10-04T02:00"), "Australia/Sydney").ok).toBe(false);
+  });
+
+  it("rejects the repeated hour without an offset, and offers both offsets", () => {
+    const r = resolveWall(wall("2026-04-05T02:30"), "Australia/Sydney");
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.reason).toContain("2026-04-05T02:30+11:00 (first) or 2026-04-05T02:30+10:00 (second)");
+    expect(resolveWall(wall("2026-04-05T02:59"), "Australia/Sydney").ok).toBe(false);
+  });
+
+  it("accepts the repeated hour with an explicit offset and keeps the instant", () => {
+    const first = instantOf("2026-04-05T02:30+11:00", "Australia/Sydney");
+    const second = instantOf("2026-04-05T02:30+10:00", "Australia/Sydney");
+    expect(second.epochMs - first.epochMs).toBe(3_600_000);
+    expect(isoformat(first, "Australia/Sydney")).toBe("2026-04-05T02:30:00+11:00");
+    expect(isoformat(second, "Australia/Sydney")).toBe("2026-04-05T02:30:00+10:00");
+  });
+
+  it("converts a timestamp given in another offset into the zone's", () => {
+    expect(isoformat(instantOf("2026-01-10T08:30:00Z", "Australia/Sydney"), "Australia/Sydney")).toBe("2026-01-10T19:30:00+11:00");
+    expect(isoformat(instantOf("2026-01-10T08:30:00Z", "Australia/Brisbane"), "Australia/Brisbane")).toBe("2026-01-10T18:30:00+10:00");
+  });
+
+  it("Brisbane has no daylight saving", () => {
+    expect(resolveWall(wall("2026-10-04T02:30"), "Australia/Brisbane").ok).toBe(true);
+    expect(offsetAt(Date.UTC(2026, 0, 1), "Australia/Brisbane")).toBe(36000);
+  });
+});
+
+describe("isoformat as Python writes it", () => {
+  it("writes microseconds only when not zero, six digits", () => {
+    expect(isoformat(instantOf("2026-01-15T09:30:00.25+11:00", "Australia/Sydney"), "Australia/Sydney")).toBe("2026-01-15T09:30:00.250000+11:00");
+    expect(isoformat(instantOf("2026-01-15T09:30:00.000001+11:00", "Australia/Sydney"), "Australia/Sydney")).toBe("2026-01-15T09:30:00.000001+11:00");
+    expect(isoformat(instantOf("2026-01-15T09:30:00.000000+11:00", "Australia/Sydney"), "Australia/Sydney")).toBe("2026-01-15T09:30:00+11:00");
+  });
+  it("writes a zero offset as Z, negative offsets and offsets with seconds", () => {
+    expect(isoformat(instantOf("2026-07-01T12:00", "Europe/London"), "UTC")).toBe("2026-07-01T11:00:00Z");
+    expect(isoformat(instantOf("2026-01-01T12:00", "Europe/London"), "Europe/London")).toBe("2026-01-01T12:00:00Z");
+    expect(isoformat(instantOf("2026-07-01T12:00", "America/New_York"), "America/New_York")).toBe("2026-07-01T12:00:00-04:00");
+    expect(isoformat(instantOf("1890-01-01T12:00", "Australia/Sydney"), "Australia/Sydney")).toBe("1890-01-01T12:00:00+10:04:52");
+  });
+});
+
+describe("parseTimestamp", () => {
+  it("rejects impossible dates and times", () => {
+    for (const bad of ["2026-02-29T10:00", "2026-04-31T10:00", "2026-13-01T10:00", "2026-01-01T24:00", "2026-01-01T10:60", "tomorrow", "2026-01-01"]) {
+      expect(parseTimestamp(bad).ok, bad).toBe(false);
+    }
+    expect(parseTimestamp("2028-02-29T10:00").ok).toBe(true);
+  });
+});
+
+describe("formatted_datetime", () => {
+  it("writes a 12-hour clock with a zero-padded hour and lowercase am/pm", () => {
+    expect(formatPerformanceDate(wall("2026-05-12T19:30"))).toEqual({ date: "Tue, 12 May 2026", time: "07:30 pm" });
+    expect(formatPerformanceDate(wall("2026-05-12T00:05"))).toEqual({ date: "Tue, 12 May 2026", time: "12:05 am" });
+    expect(formatPerformanceDate(wall("2026-05-12T12:00"))).toEqual({ date: "Tue, 12 May 2026", time: "12:00 pm" });
+    expect(formatPerformanceDate(wall("2026-05-02T11:00"))).toEqual({ date: "Sat, 02 May 2026", time: "11:00 am" });
+  });
+});
+
+describe("date_range in all its forms", () => {
+  it("is empty without performances", () => expect(formatDateRange([])).toBe(""));
+  it("a single performance", () => expect(formatDateRange([wall("2026-06-06T14:00")])).toBe("Sat 06 Jun 2026"));
+  it("several days within a month", () =>
+    expect(formatDateRange([wall("2026-05-12T19:30"), wall("2026-05-13T19:30"), wall("2026-05-16T14:00")])).toBe("Tue 12 - Sat 16 May 2026"));
+  it("several performances on one day repeat the day", () =>
+    expect(formatDateRange([wall("2026-05-16T14:00"), wall("2026-05-16T19:30")])).toBe("Sat 16 - Sat 16 May 2026"));
+  it("across a month end", () =>
+    expect(formatDateRange([wall("2026-04-25T20:00"), wall("2026-05-02T20:00")])).toBe("Sat 25 Apr - Sat 02 May 2026"));
+  it("across a year end writes both years", () =>
+    expect(formatDateRange([wall("2026-12-31T20:00"), wall("2027-01-02T20:00")])).toBe("Thu 31 Dec 2026 - Sat 02 Jan 2027"));
+});
