@@ -1,0 +1,25 @@
+// Golden catalogues: each folder of test/fixtures/good/ holds content/, the --now it builds at
+// (now.txt) and expected/, the API files it must build to, byte for byte.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { FIXTURES, removeDir, runCli, snapshotTree, tempDir } from "./helpers/cli.js";
+
+const GOOD = path.join(FIXTURES, "good");
+const out = tempDir();
+afterAll(() => removeDir(out));
+
+describe.each(readdirSync(GOOD))("golden catalogue %s", (name) => {
+  it("builds to its expected files byte for byte, and no others", () => {
+    const dir = path.join(GOOD, name);
+    const now = readFileSync(path.join(dir, "now.txt"), "utf8").trim();
+    const target = path.join(out, name);
+    const run = runCli(["build", "--content", path.join(dir, "content"), "--out", target, "--now", now]);
+    expect(run.code, run.output).toBe(0);
+    const expected = snapshotTree(path.join(dir, "expected"));
+    const actual = snapshotTree(target);
+    for (const [file, bytes] of expected) expect(actual.get(file), `${name}: ${file}`).toBe(bytes);
+    const apiFiles = [...actual.keys()].filter((f) => f.startsWith("api/") && !f.endsWith("404.json"));
+    expect(apiFiles.filter((f) => !expected.has(f))).toEqual([]);
+  });
+});

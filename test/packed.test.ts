@@ -1,0 +1,44 @@
+// A site uses build-catalogue as a dependency: pack it, install the tarball into a folder that
+// holds only content/, and run `npx build-catalogue` there, as a site's CI would.
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copyContent, FIXTURES, removeDir, ROOT, snapshotTree, tempDir } from "./helpers/cli.js";
+
+const EXAMPLE = path.join(FIXTURES, "good/spec-example");
+const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+let work = "";
+let site = "";
+
+beforeAll(() => {
+  work = tempDir("bc-pack-");
+  const packed = execFileSync(npm, ["pack", "--silent", "--pack-destination", work], { cwd: ROOT, encoding: "utf8" }).trim().split("\n").pop()!;
+  site = path.join(work, "site");
+  copyContent(path.join(EXAMPLE, "content"), work, "site/content");
+  execFileSync(npm, ["install", "--no-audit", "--no-fund", "--prefer-offline", path.join(work, packed)], { cwd: site, stdio: "pipe" });
+}, 300_000);
+afterAll(() => removeDir(work));
+
+describe("the packed package in an empty site folder", () => {
+  it("ships the compiled library and no sources or tests", () => {
+    const pkg = path.join(site, "node_modules/build-catalogue");
+    expect(existsSync(path.join(pkg, "lib/cli.js"))).toBe(true);
+    expect(existsSync(path.join(pkg, "src"))).toBe(false);
+    expect(existsSync(path.join(pkg, "test"))).toBe(false);
+  });
+
+  it("builds content/ into dist/ with npx build-catalogue", () => {
+    const out = execFileSync("npx", ["--no-install", "build-catalogue", "--now", "2026-05-01T00:00:00Z"], { cwd: site, encoding: "utf8" });
+    expect(out).toContain("Built 2 event pages into dist/");
+    const expected = snapshotTree(path.join(EXAMPLE, "expected"));
+    const actual = snapshotTree(path.join(site, "dist"));
+    for (const [file, bytes] of expected) expect(actual.get(file), file).toBe(bytes);
+    expect(readdirSync(site).sort()).toEqual(expect.arrayContaining(["content", "dist", "node_modules", "package.json"]));
+  });
+
+  it("reports its version from the installed package", () => {
+    const version = execFileSync("npx", ["--no-install", "build-catalogue", "--version"], { cwd: site, encoding: "utf8" }).trim();
+    expect(version).toBe(JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).version);
+  });
+});

@@ -1,0 +1,61 @@
+// The writer swaps a complete staging folder in, or leaves --out exactly as it was.
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { writeOutput } from "../../src/emit/write-output.js";
+import type { OutputFile } from "../../src/emit/plan.js";
+import { removeDir, snapshotTree, tempDir } from "../helpers/cli.js";
+
+let dir = "";
+afterEach(() => removeDir(dir));
+
+function* files(count: number, failAt = -1): Generator<OutputFile> {
+  for (let i = 0; i < count; i++) {
+    if (i === failAt) throw new Error("planning failed half way");
+    yield { path: `api/v2/event_pages/${i}/index.json`, bytes: Buffer.from(`{"id": ${i}}`) };
+  }
+}
+
+function previousBuild(): string {
+  dir = tempDir();
+  const out = path.join(dir, "dist");
+  mkdirSync(path.join(out, "api"), { recursive: true });
+  writeFileSync(path.join(out, "api/old.json"), "old bytes");
+  writeFileSync(path.join(out, "keep.txt"), "sentinel");
+  return out;
+}
+
+describe("writeOutput", () => {
+  it("replaces the output folder whole when every file is written", async () => {
+    const out = previousBuild();
+    const report = await writeOutput(out, files(3));
+    expect(report.files).toBe(3);
+    expect([...snapshotTree(out).keys()]).toEqual(["api/v2/event_pages/0/index.json", "api/v2/event_pages/1/index.json", "api/v2/event_pages/2/index.json"]);
+    expect(readdirSync(dir)).toEqual(["dist"]);
+  });
+
+  it("leaves the output folder byte for byte as it was when a failure comes half way", async () => {
+    const out = previousBuild();
+    const before = snapshotTree(out);
+    await expect(writeOutput(out, files(200, 150))).rejects.toThrow("half way");
+    expect(snapshotTree(out)).toEqual(before);
+    expect(readdirSync(dir)).toEqual(["dist"]);
+  });
+
+  it("refuses two files at one path and paths that leave the folder", async () => {
+    const out = previousBuild();
+    const before = snapshotTree(out);
+    const twice = [{ path: "a.json", bytes: Buffer.from("1") }, { path: "a.json", bytes: Buffer.from("2") }];
+    await expect(writeOutput(out, twice)).rejects.toThrow("two outputs");
+    await expect(writeOutput(out, [{ path: "../escape.json", bytes: Buffer.from("x") }])).rejects.toThrow("refusing");
+    expect(snapshotTree(out)).toEqual(before);
+    expect(existsSync(path.join(dir, "escape.json"))).toBe(false);
+  });
+
+  it("creates the output folder when there is none", async () => {
+    dir = tempDir();
+    const out = path.join(dir, "nested/dist");
+    await writeOutput(out, files(1));
+    expect(snapshotTree(out).size).toBe(1);
+  });
+});
