@@ -2,7 +2,9 @@
 // the tests call build() and check(); neither prints nor exits.
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
 import { BuildFailed } from "./errors.js";
-import { planApiFiles, SelfCheckFailed, type OutputFile } from "./emit/plan.js";
+import { planOutput, SelfCheckFailed, type OutputFile } from "./emit/plan.js";
+import { parseHosts, type Host } from "./host/host.js";
+import { buildHostModel } from "./host/rules.js";
 import { writeOutput } from "./emit/write-output.js";
 import { loadContent } from "./load/load-content.js";
 import { resolveNow, resolveOptions, type BuildOptions } from "./options.js";
@@ -32,9 +34,9 @@ async function loadAndValidate(options: BuildOptions, needsOut: boolean) {
   return { started, resolved, site, diagnostics };
 }
 
-function plan(site: Site, nowOption: ReturnType<typeof resolveOptions>["now"]): Iterable<OutputFile> {
+function plan(site: Site, nowOption: ReturnType<typeof resolveOptions>["now"], hosts: readonly Host[]): Iterable<OutputFile> {
   const now = resolveNow(nowOption, site.catalogue.time_zone);
-  return planApiFiles(site, now);
+  return planOutput(site, now, buildHostModel(site), hosts);
 }
 
 function result(ok: boolean, diagnostics: Diagnostic[], events: number, outDir: string, started: number, files = 0, bytes = 0): BuildResult {
@@ -43,9 +45,10 @@ function result(ok: boolean, diagnostics: Diagnostic[], events: number, outDir: 
 
 /** Builds the API into --out. Content errors come back in the result; usage errors and failures to write throw. */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
+  const hosts = parseHosts(options.hosts);
   const { started, resolved, site, diagnostics } = await loadAndValidate(options, true);
   if (!site) return result(false, diagnostics, 0, resolved.outDir, started);
-  const files = plan(site, resolved.now);
+  const files = plan(site, resolved.now, hosts);
   try {
     const written = await writeOutput(resolved.outDir, files, (n) => {
       if (n % 5000 === 0) resolved.onProgress(`Wrote ${n} files...`);
@@ -62,12 +65,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
 /** Validates the content and plans every file without writing anything. */
 export async function check(options: BuildOptions = {}): Promise<BuildResult> {
+  const hosts = parseHosts(options.hosts);
   const { started, resolved, site, diagnostics } = await loadAndValidate(options, false);
   if (!site) return result(false, diagnostics, 0, resolved.outDir, started);
   let files = 0;
   let bytes = 0;
   try {
-    for (const file of plan(site, resolved.now)) {
+    for (const file of plan(site, resolved.now, hosts)) {
       files++;
       bytes += file.bytes.length;
     }

@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { Command, CommanderError, Option } from "commander";
 import { build, check } from "./build.js";
 import { BuildFailed, UsageError } from "./errors.js";
+import { HOSTS } from "./host/host.js";
 import { printBuild, printCheck, type Output } from "./report.js";
 
 const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
@@ -12,6 +13,7 @@ interface Flags {
   content: string;
   out: string;
   now?: string;
+  host?: string[];
 }
 
 const consoleOutput: Output = { out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`) };
@@ -20,6 +22,10 @@ function commonOptions(cmd: Command, withOut: boolean): Command {
   cmd.addOption(new Option("--content <dir>", "folder of the content sources").default("content"));
   if (withOut) cmd.addOption(new Option("--out <dir>", "folder to write the API into (replaced whole)").default("dist"));
   cmd.addOption(new Option("--now <iso>", "the build's current time, ISO 8601 (decides is_past and in_past); default: now"));
+  cmd.addOption(
+    new Option("--host <name>", `write rule files for a static host: ${Object.keys(HOSTS).join(", ")} (repeatable or a comma list; default serve)`)
+      .argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
+  );
   return cmd;
 }
 
@@ -36,14 +42,14 @@ export function createProgram(io: Output, setCode: (code: number) => void): Comm
   commonOptions(program.command("build", { isDefault: true }).description("validate content/ and write the API into --out (the default command)"), true)
     .exitOverride()
     .action(async (flags: Flags) => {
-      const result = await build({ content: flags.content, out: flags.out, now: flags.now, onProgress: progress });
+      const result = await build({ content: flags.content, out: flags.out, now: flags.now, hosts: flags.host, onProgress: progress });
       printBuild(result, flags.out.replace(/\/+$/, ""), io);
       setCode(result.ok ? 0 : 1);
     });
   commonOptions(program.command("check").description("validate content/ and plan every file, writing nothing"), false)
     .exitOverride()
     .action(async (flags: Flags) => {
-      const result = await check({ content: flags.content, now: flags.now, onProgress: progress });
+      const result = await check({ content: flags.content, now: flags.now, hosts: flags.host, onProgress: progress });
       printCheck(result, io);
       setCode(result.ok ? 0 : 1);
     });

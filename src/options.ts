@@ -14,6 +14,8 @@ export interface BuildOptions {
   now?: string | Date;
   /** Folder relative paths are read from; default the process's. */
   cwd?: string;
+  /** Hosts to write rule files for (names, or comma lists); default `serve`. */
+  hosts?: readonly string[];
   /** Called with a line of progress for long builds. */
   onProgress?: (line: string) => void;
 }

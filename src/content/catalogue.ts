@@ -36,6 +36,11 @@ export const catalogueSchema = z.strictObject({
   ticketing: ticketingSchema,
   ticket_button_text: z.string().default("Buy tickets"),
   image_type: z.string().regex(/^\w+\.\w+$/, { error: "must be a type such as \"wagtailimages.Image\"" }).default("wagtailimages.Image"),
+  // Hosting settings (not part of the live API, which sends neither header): off by default.
+  cors_origins: z
+    .array(z.string().regex(/^(\*|https?:\/\/[^/\s]+)$/, { error: "must be \"*\" or an origin such as \"https://www.example.org\" (scheme and host, no path)" }))
+    .default([]),
+  cache_control: z.string().regex(/^[\x20-\x7e]+$/, { error: "must be a Cache-Control value such as \"public, max-age=300\"" }).nullable().default(null),
 });
 
 export type CatalogueSource = z.infer<typeof catalogueSchema>;

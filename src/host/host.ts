@@ -1,0 +1,40 @@
+// The hosts build-catalogue writes rules for, and what a renderer returns.
+import { UsageError } from "../errors.js";
+import type { HostModel } from "./rules.js";
+import { renderServe } from "./serve.js";
+
+export interface HostFile {
+  /** Relative to --out. */
+  path: string;
+  text: string;
+}
+
+export interface Host {
+  name: string;
+  /** Whether it serves the browsable page from pre-rendered files (`index.api.html`). */
+  prerendersBrowsable: boolean;
+  render: (model: HostModel) => HostFile[];
+}
+
+export const HOSTS: Record<string, Host> = {
+  serve: { name: "serve", prerendersBrowsable: false, render: renderServe },
+};
+
+export const DEFAULT_HOSTS = ["serve"];
+
+/** `--host netlify --host nginx` or `--host netlify,nginx`: checked names, in a stable order. */
+export function parseHosts(values: readonly string[] | undefined): Host[] {
+  const names = (values && values.length > 0 ? values : DEFAULT_HOSTS)
+    .flatMap((v) => v.split(","))
+    .map((v) => v.trim().toLowerCase())
+    .filter(Boolean);
+  const known = Object.keys(HOSTS);
+  for (const name of names) {
+    if (!HOSTS[name]) throw new UsageError(`--host: unknown host "${name}"; the hosts are ${known.join(", ")}`);
+  }
+  const unique = [...new Set(names)];
+  if (unique.includes("netlify") && unique.includes("cloudflare")) {
+    throw new UsageError("--host: netlify and cloudflare both write _headers and _redirects, in different dialects; build each into its own --out");
+  }
+  return known.filter((n) => unique.includes(n)).map((n) => HOSTS[n]!);
+}

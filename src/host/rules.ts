@@ -1,0 +1,120 @@
+// The host-neutral model of how the API answers over HTTP (content format, section 8): which
+// addresses exist and which file answers each, the headers, the redirects, the error bodies and
+// the browsable page. Every host renderer is a pure function of this model.
+import type { Site } from "../validate/site.js";
+
+export type Header = readonly [name: string, value: string];
+
+export const ALLOW = "GET, HEAD, OPTIONS";
+export const METHODS = ["GET", "HEAD", "OPTIONS"] as const;
+
+/** A collection of addresses under one prefix: `/api/v2/event_pages/` or `/api/v2/pages/`. */
+export interface Collection {
+  prefix: string;
+  /** Name of the view, as OPTIONS and the browsable page give it. */
+  name: string;
+  /** The page type named in its 404 body. */
+  model: string;
+  /** The ids with a detail document. */
+  ids: number[];
+  /** Whether the prefix itself answers (the list). */
+  hasList: boolean;
+  /** Output files (relative to --out) of its 404 and OPTIONS bodies. */
+  notFoundFile: string;
+  optionsFile: string;
+}
+
+/** One address that answers 200, and the files that answer it. */
+export interface Document {
+  path: string;
+  file: string;
+  /** The browsable rendering (`?format=api`), when the hosts asked for need it pre-rendered. */
+  htmlFile: string;
+  collection: Collection;
+}
+
+export interface HostModel {
+  /** Headers of every JSON answer (200, 404, 405, OPTIONS), in the live API's order. */
+  jsonHeaders: Header[];
+  /** Headers of the browsable page. */
+  htmlHeaders: Header[];
+  collections: Collection[];
+  documents: Document[];
+  /** JSON 404 for any other address under /api/. */
+  otherNotFoundFile: string;
+  /** Allowed CORS origins ("*" for any); empty: no CORS headers, as the live API. */
+  corsOrigins: string[];
+  cacheControl: string | null;
+}
+
+export const OTHER_NOT_FOUND = { file: "api/v2/404.json", body: { message: "Not found." } };
+
+export function notFoundBody(model: string) {
+  return { message: `No ${model} matches the given query.` };
+}
+
+/** `{"detail": "Method \"POST\" not allowed."}`, as Django REST framework answers. */
+export function methodNotAllowedBody(method: string) {
+  return { detail: `Method "${method}" not allowed.` };
+}
+
+export function optionsBody(name: string) {
+  return {
+    name,
+    description: "",
+    renders: ["application/json", "text/html"],
+    parses: ["application/json", "application/x-www-form-urlencoded", "multipart/form-data"],
+  };
+}
+
+export function buildHostModel(site: Site): HostModel {
+  const eventIds = site.events.map((e) => e.source.id);
+  const pageIds = [...eventIds, site.parent.id].sort((a, b) => a - b);
+  const collections: Collection[] = [
+    {
+      prefix: "/api/v2/event_pages/", name: "Event Pages Api", model: "EventPage", ids: eventIds, hasList: true,
+      notFoundFile: "api/v2/event_pages/404.json", optionsFile: "api/v2/event_pages/options.json",
+    },
+    {
+      prefix: "/api/v2/pages/", name: "Pages Api", model: "Page", ids: pageIds, hasList: false,
+      notFoundFile: "api/v2/pages/404.json", optionsFile: "api/v2/pages/options.json",
+    },
+  ];
+  const documents: Document[] = [];
+  for (const c of collections) {
+    const dir = c.prefix.slice(1);
+    if (c.hasList) documents.push({ path: c.prefix, file: `${dir}index.json`, htmlFile: `${dir}index.api.html`, collection: c });
+    for (const id of c.ids) {
+      documents.push({ path: `${c.prefix}${id}/`, file: `${dir}${id}/index.json`, htmlFile: `${dir}${id}/index.api.html`, collection: c });
+    }
+  }
+  const common: Header[] = [
+    ["Vary", "Accept"],
+    ["Allow", ALLOW],
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "same-origin"],
+    ["X-Frame-Options", "DENY"],
+  ];
+  const extra: Header[] = site.catalogue.cache_control ? [["Cache-Control", site.catalogue.cache_control]] : [];
+  return {
+    jsonHeaders: [["Content-Type", "application/json"], ...common, ...extra],
+    htmlHeaders: [["Content-Type", "text/html; charset=utf-8"], ...common, ...extra],
+    collections,
+    documents,
+    otherNotFoundFile: OTHER_NOT_FOUND.file,
+    corsOrigins: site.catalogue.cors_origins,
+    cacheControl: site.catalogue.cache_control,
+  };
+}
+
+/** The single CORS origin a static header can name, or null when none or several are allowed. */
+export function staticCorsOrigin(model: HostModel): string | null {
+  if (model.corsOrigins.includes("*")) return "*";
+  return model.corsOrigins.length === 1 ? model.corsOrigins[0]! : null;
+}
+
+export const CORS_PREFLIGHT_HEADERS: Header[] = [
+  ["Access-Control-Allow-Methods", ALLOW],
+  ["Access-Control-Allow-Headers", "Accept, Content-Type, Authorization"],
+  ["Access-Control-Max-Age", "86400"],
+];
