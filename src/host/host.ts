@@ -1,7 +1,11 @@
 // The hosts build-catalogue writes rules for, and what a renderer returns.
 import { UsageError } from "../errors.js";
 import type { HostModel } from "./rules.js";
+import { renderCloudflare } from "./cloudflare.js";
+import { renderNetlify } from "./netlify.js";
+import { renderNginx } from "./nginx.js";
 import { renderServe } from "./serve.js";
+import { renderVercel } from "./vercel.js";
 
 export interface HostFile {
   /** Relative to --out. */
@@ -18,6 +22,10 @@ export interface Host {
 
 export const HOSTS: Record<string, Host> = {
   serve: { name: "serve", prerendersBrowsable: false, render: renderServe },
+  netlify: { name: "netlify", prerendersBrowsable: true, render: renderNetlify },
+  cloudflare: { name: "cloudflare", prerendersBrowsable: true, render: renderCloudflare },
+  vercel: { name: "vercel", prerendersBrowsable: true, render: renderVercel },
+  nginx: { name: "nginx", prerendersBrowsable: true, render: renderNginx },
 };
 
 export const DEFAULT_HOSTS = ["serve"];
