@@ -1,0 +1,68 @@
+// Starts real servers for tests on 127.0.0.1 and stops them: a free port, a child process in its
+// own process group, and a wait until it answers.
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer, request } from "node:http";
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const address = s.address();
+      s.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+export interface Started {
+  process: ChildProcess;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+export function startProcess(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Started {
+  let output = "";
+  const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
+  return {
+    process: child,
+    output: () => output,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        try {
+          process.kill(-child.pid!, "SIGTERM");
+        } catch {
+          resolve();
+        }
+        setTimeout(() => {
+          try {
+            process.kill(-child.pid!, "SIGKILL");
+          } catch {
+            /* already gone */
+          }
+        }, 5000).unref();
+      }),
+  };
+}
+
+/** Resolves once `url` answers at all (any status), or rejects after `timeoutMs`. */
+export async function waitForHttp(url: string, timeoutMs = 60_000, started?: Started): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const req = request(url, { method: "HEAD", agent: false }, (res) => {
+        res.resume();
+        resolve(true);
+      });
+      req.on("error", () => resolve(false));
+      req.setTimeout(2000, () => req.destroy());
+      req.end();
+    });
+    if (ok) return;
+    if (started && started.process.exitCode !== null) throw new Error(`server exited early:\n${started.output()}`);
+    if (Date.now() > deadline) throw new Error(`no answer from ${url} within ${timeoutMs} ms${started ? `:\n${started.output()}` : ""}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
