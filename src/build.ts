@@ -4,7 +4,7 @@ import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
 import { BuildFailed } from "./errors.js";
 import { planOutput, SelfCheckFailed, type OutputFile } from "./emit/plan.js";
 import { parseHosts, type Host } from "./host/host.js";
-import { buildHostModel } from "./host/rules.js";
+import { buildHostModel, type HostModel } from "./host/rules.js";
 import { writeOutput } from "./emit/write-output.js";
 import { loadContent } from "./load/load-content.js";
 import { resolveNow, resolveOptions, type BuildOptions } from "./options.js";
@@ -20,6 +20,8 @@ export interface BuildResult {
   bytes: number;
   outDir: string;
   milliseconds: number;
+  /** How the built API answers over HTTP (for the preview server); absent when the build failed. */
+  model?: HostModel;
 }
 
 async function loadAndValidate(options: BuildOptions, needsOut: boolean) {
@@ -53,7 +55,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const written = await writeOutput(resolved.outDir, files, (n) => {
       if (n % 5000 === 0) resolved.onProgress(`Wrote ${n} files...`);
     });
-    return result(true, diagnostics, site.events.length, resolved.outDir, started, written.files, written.bytes);
+    return { ...result(true, diagnostics, site.events.length, resolved.outDir, started, written.files, written.bytes), model: buildHostModel(site) };
   } catch (e) {
     if (e instanceof SelfCheckFailed) throw new BuildFailed(e.message);
     const err = e as NodeJS.ErrnoException;

@@ -1,10 +1,13 @@
 // The command line: parses flags with commander, calls the library, prints, and decides the exit
 // code in one place: 0 built, 1 content errors or a failed build, 2 usage errors.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { Command, CommanderError, Option } from "commander";
 import { build, check } from "./build.js";
 import { BuildFailed, UsageError } from "./errors.js";
 import { HOSTS } from "./host/host.js";
+import { formatDiagnostic, plural, summarize } from "./diagnostics.js";
+import { parseNow } from "./options.js";
+import { startPreview } from "./preview/server.js";
 import { printBuild, printCheck, type Output } from "./report.js";
 
 const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
@@ -52,6 +55,39 @@ export function createProgram(io: Output, setCode: (code: number) => void): Comm
       const result = await check({ content: flags.content, now: flags.now, hosts: flags.host, onProgress: progress });
       printCheck(result, io);
       setCode(result.ok ? 0 : 1);
+    });
+  program
+    .command("preview")
+    .description("build into a temporary folder and serve it on 127.0.0.1 as the live API answers; rebuilds on every change")
+    .addOption(new Option("--content <dir>", "folder of the content sources").default("content"))
+    .addOption(new Option("--port <n>", "port to listen on (0: any free port)").default("8000"))
+    .addOption(new Option("--now <iso>", "the build's current time, ISO 8601; default: now"))
+    .exitOverride()
+    .action(async (flags: { content: string; port: string; now?: string }) => {
+      const port = Number(flags.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: "${flags.port}" is not a port number (0 to 65535)`);
+      if (flags.now !== undefined) parseNow(flags.now);
+      if (!existsSync(flags.content)) throw new UsageError(`--content: the folder ${flags.content} does not exist`);
+      const preview = await startPreview({
+        content: flags.content, port, now: flags.now,
+        onBuild: (o) => {
+          if (o.ok) io.out(`Built ${plural(o.events, "event page")} in ${(o.milliseconds / 1000).toFixed(2)} s`);
+          else {
+            for (const d of o.diagnostics) io.err(formatDiagnostic(d));
+            io.err(`Build failed: ${o.message ?? summarize(o.diagnostics)}. The preview shows these errors until the content builds again.`);
+          }
+        },
+      }).catch((e: NodeJS.ErrnoException) => {
+        if (e.code === "EADDRINUSE") throw new UsageError(`--port: port ${port} is in use; choose another with --port, or --port 0 for any free one`);
+        throw e;
+      });
+      io.out(`Preview at ${preview.url}/api/v2/event_pages/ (browsable: ${preview.url}/api/v2/event_pages/?format=api); watching ${flags.content}/ for changes. Press Ctrl-C to stop.`);
+      await new Promise<void>((resolve) => {
+        const stop = () => void preview.close().then(resolve);
+        process.once("SIGINT", stop);
+        process.once("SIGTERM", stop);
+      });
+      setCode(0);
     });
   return program;
 }
