@@ -41,7 +41,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
   const rebuild = async (): Promise<BuildOutcome> => {
     let outcome: BuildOutcome;
     try {
-      const result = await build({ content: contentDir, out: outDir, now: options.now, hosts: [], cwd });
+      const result = await build({ content: options.content ?? "content", out: outDir, now: options.now, hosts: [], cwd });
       outcome = result.ok && result.model
         ? { ok: true, events: result.events, milliseconds: result.milliseconds }
         : { ok: false, diagnostics: result.diagnostics, message: null };
