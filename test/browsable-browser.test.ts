@@ -1,0 +1,70 @@
+// What a person sees: the browsable page (?format=api) of the preview server, loaded in headless
+// Chromium with JavaScript off, shows the request, the status and headers, and readable JSON
+// whose URLs are links.
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { chromium, type Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BIN, copyContent, FIXTURES, removeDir, tempDir } from "./helpers/cli.js";
+import { startProcess, waitForHttp, type Started } from "./helpers/server.js";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+let dir = "";
+let base = "";
+let preview: Started;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium (apt-get install chromium)`);
+  dir = tempDir();
+  copyContent(path.join(FIXTURES, "good/spec-example/content"), dir);
+  preview = startProcess(process.execPath, [BIN, "preview", "--port", "0", "--now", "2026-05-01T00:00:00Z"], { cwd: dir });
+  for (let i = 0; i < 200 && !base; i++) {
+    base = /Preview at (http:\/\/127\.0\.0\.1:\d+)\//.exec(preview.output())?.[1] ?? "";
+    if (!base) await new Promise((r) => setTimeout(r, 100));
+  }
+  await waitForHttp(`${base}/api/v2/event_pages/`, 20_000, preview);
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu"] });
+});
+afterAll(async () => {
+  await browser?.close();
+  await preview?.stop();
+  removeDir(dir);
+});
+
+describe("the browsable page in a browser", () => {
+  it("shows the view's name, the request line, status, headers and the JSON, with JavaScript off", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const response = await page.goto(`${base}/api/v2/event_pages/201/?format=api`);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()["content-type"]).toBe("text/html; charset=utf-8");
+    await expect(page.locator("h1").innerText()).resolves.toBe("Event Pages Api");
+    const request = await page.locator(".request-info").innerText();
+    expect(request.trim()).toBe("GET /api/v2/event_pages/201/?format=api");
+    const info = await page.locator(".response-info").innerText();
+    expect(info).toContain("HTTP 200 OK");
+    expect(info).toContain("Allow: GET, HEAD, OPTIONS");
+    expect(info).toContain("Content-Type: application/json");
+    expect(info).toContain("Vary: Accept");
+    expect(info).toContain('"title": "The Seagull"');
+    expect(info).toContain('    "meta": {');
+    const links = page.locator('.response-info a[href="https://api.harbour-arts.example/api/v2/pages/20/"]');
+    await expect(links.count()).resolves.toBeGreaterThan(0);
+    await page.screenshot({ path: path.join(dir, "browsable.png"), fullPage: false });
+    await context.close();
+  });
+
+  it("links back to the list and to the plain JSON", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}/api/v2/event_pages/202/?format=api`);
+    await page.locator(".breadcrumb a").first().click();
+    await expect(page.locator("h1").innerText()).resolves.toBe("Event Pages Api");
+    expect(page.url()).toBe(`${base}/api/v2/event_pages/?format=api`);
+    await page.locator(".formats a", { hasText: "json" }).click();
+    expect(page.url()).toBe(`${base}/api/v2/event_pages/?format=json`);
+    const text = await page.locator("body").innerText();
+    expect(JSON.parse(text).meta.total_count).toBe(2);
+    await page.close();
+  });
+});
