@@ -1,21 +1,15 @@
-// Checks one schema-valid event page against the rest of the catalogue: references that must
+// Checks one event page against the rest of the catalogue: references that must
 // exist, script in HTML, timestamps in their zones; returns the page with all of it resolved.
 import { FULLER_KEYS, type EventSource } from "../content/event.js";
-import type { ImageSource, NamedSource } from "../content/lists.js";
 import { error, type Diagnostic, type KeyPath } from "../diagnostics.js";
 import { compareInstants, type Instant } from "../time/instant.js";
 import { parseTimestamp } from "../time/parse-timestamp.js";
 import { resolveTimestamp } from "../time/time-zone.js";
 import { findScriptInHtml } from "./html-safety.js";
-import type { SiteEvent, SitePerformance, SiteVenue } from "./site.js";
+import type { Site, SiteEvent, SitePerformance, SiteVenue } from "./site.js";
 
-export interface Lookups {
+export interface Lookups extends Pick<Site, "venues" | "programs" | "genres" | "accessibility" | "images"> {
   catalogueZone: string;
-  venues: Map<number, SiteVenue>;
-  programs: Map<number, NamedSource>;
-  genres: Map<number, NamedSource>;
-  accessibility: Map<number, NamedSource>;
-  images: Map<number, ImageSource>;
   /** Ids whose own entry is broken (already reported): a reference to them is not reported again. */
   broken: Record<"venues" | "programs" | "genres" | "accessibility" | "images", Set<number> | "all">;
 }
