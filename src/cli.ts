@@ -39,7 +39,19 @@ export function createProgram(io: Output, setCode: (code: number) => void): Comm
     .helpOption("-h, --help", "show this help")
     .showHelpAfterError("(run build-catalogue --help for usage)")
     .exitOverride()
-    .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
+    .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) })
+    .addHelpText(
+      "after",
+      `
+Examples:
+  build-catalogue                                   build content/ into dist/ (the same as "build")
+  build-catalogue build --out public --host netlify write Netlify's rule files too
+  build-catalogue check --now 2026-05-01T00:00Z     validate only, writing nothing
+  build-catalogue preview --port 8000               serve a preview on 127.0.0.1 that rebuilds on change
+
+Exit status: 0 built, 1 content errors or a failed build (the output folder is left as it was),
+2 usage errors. Run "build-catalogue <command> --help" for a command's options.`,
+    );
 
   const progress = (line: string) => io.out(line);
   commonOptions(program.command("build", { isDefault: true }).description("validate content/ and write the API into --out (the default command)"), true)
