@@ -23,8 +23,11 @@ export function parseWith<S extends z.ZodType>(
 export interface ParsedItems<T> {
   /** The valid items, each with its index in the file. */
   items: { index: number; value: T }[];
-  /** Ids of items that failed their schema but name an id: references to them are not reported again. */
-  brokenIds: Set<number>;
+  /**
+   * Ids of items that failed their schema but name an id: references to them are not reported
+   * again; "all" when the file itself is not an array (no reference to it can be checked).
+   */
+  brokenIds: Set<number> | "all";
 }
 
 export function parseArrayFile<S extends z.ZodType>(
@@ -34,16 +37,19 @@ export function parseArrayFile<S extends z.ZodType>(
   what: string,
   diagnostics: Diagnostic[],
 ): ParsedItems<z.infer<S>> {
-  const out: ParsedItems<z.infer<S>> = { items: [], brokenIds: new Set() };
+  const broken = new Set<number>();
+  const out: ParsedItems<z.infer<S>> = { items: [], brokenIds: broken };
   if (!Array.isArray(data)) {
     diagnostics.push({ severity: "error", file, path: [], message: `must be an array of ${what} ([{...}, ...])` });
-    return out;
+    return { items: [], brokenIds: "all" };
   }
   data.forEach((item, index) => {
     const parsed = parseWith(itemSchema, item, file, diagnostics, [index]);
     if (parsed !== null) out.items.push({ index, value: parsed });
-    else if (item && typeof item === "object" && Number.isInteger((item as { id?: unknown }).id)) {
-      out.brokenIds.add((item as { id: number }).id);
+    else {
+      // An id written as a string ("2") still names the item editors refer to.
+      const itemId = Number((item as { id?: unknown } | null)?.id);
+      if (Number.isInteger(itemId)) broken.add(itemId);
     }
   });
   return out;

@@ -19,7 +19,7 @@ function listFile<S extends z.ZodType>(
   what: string,
   fallback: z.infer<S>[],
   diagnostics: Diagnostic[],
-): { map: Map<number, z.infer<S>>; broken: Set<number> } {
+): { map: Map<number, z.infer<S>>; broken: Set<number> | "all" } {
   const map = new Map<number, z.infer<S>>();
   if (!source) {
     for (const item of fallback) map.set((item as { id: number }).id, item);

@@ -68,8 +68,9 @@ export function issueToDiagnostics(
   base: KeyPath = [],
 ): Diagnostic[] {
   const path: KeyPath = [...base, ...(issue.path as (string | number)[])];
-  const hasInput = "input" in issue;
   const input = (issue as { input?: unknown }).input;
+  // JSON has no undefined: an undefined input is a key that is not there.
+  const hasInput = input !== undefined;
   const custom = !issue.message.startsWith("Invalid") && !issue.message.startsWith("Too ");
   switch (issue.code) {
     case "unrecognized_keys": {
