@@ -9,7 +9,7 @@ import { eventDetail, eventListItem } from "../enrich/event-page.js";
 import { parentDetail } from "../enrich/parent-page.js";
 import { renderBrowsable } from "../host/browsable.js";
 import type { Host } from "../host/host.js";
-import { notFoundBody, optionsBody, OTHER_NOT_FOUND, type Collection, type HostModel } from "../host/rules.js";
+import { methodNotAllowedBody, methodNotAllowedFile, notFoundBody, optionsBody, OTHER_NOT_FOUND, REFUSED_METHODS, type Collection, type HostModel } from "../host/rules.js";
 import type { Instant } from "../time/instant.js";
 import type { Site } from "../validate/site.js";
 import { serialize } from "./serialize.js";
@@ -57,6 +57,9 @@ export function* planOutput(site: Site, now: Instant, model: HostModel, hosts: r
     yield { path: c.optionsFile, bytes: Buffer.from(serialize(optionsBody(c.name)), "utf8") };
   }
   yield { path: OTHER_NOT_FOUND.file, bytes: Buffer.from(serialize(OTHER_NOT_FOUND.body), "utf8") };
+  for (const method of REFUSED_METHODS) {
+    yield { path: methodNotAllowedFile(method), bytes: Buffer.from(serialize(methodNotAllowedBody(method)), "utf8") };
+  }
   for (const host of hosts) {
     for (const file of host.render(model)) yield { path: file.path, bytes: Buffer.from(file.text, "utf8") };
   }

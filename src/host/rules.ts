@@ -49,6 +49,10 @@ export interface HostModel {
 
 export const OTHER_NOT_FOUND = { file: "api/v2/404.json", body: { message: "Not found." } };
 
+/** Methods a host that cannot build the 405 body at request time answers from a file each. */
+export const REFUSED_METHODS = ["POST", "PUT", "PATCH", "DELETE"] as const;
+export const methodNotAllowedFile = (method: string) => `api/v2/405/${method}.json`;
+
 export function notFoundBody(model: string) {
   return { message: `No ${model} matches the given query.` };
 }
