@@ -41,7 +41,7 @@ describe("wagtail-js against the static catalogue", () => {
   });
 
   it("fetches pages by id on the generic route, the parent page included", async () => {
-    const page = (await client.fetchPage(201)) as { title: string; meta: { type: string; parent: { id: number } } };
+    const page = (await client.fetchPage(201)) as unknown as { title: string; meta: { type: string; parent: { id: number } } };
     expect(page.title).toBe("The Seagull");
     expect(page.meta.type).toBe("events.EventPage");
     const parent = (await client.fetchPage(page.meta.parent.id)) as { meta: { type: string } };
