@@ -41,4 +41,13 @@ describe("the packed package in an empty site folder", () => {
     const version = execFileSync("npx", ["--no-install", "build-catalogue", "--version"], { cwd: site, encoding: "utf8" }).trim();
     expect(version).toBe(JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).version);
   });
+
+  it("writes every host's rules, templates included, from the installed package", () => {
+    for (const host of ["serve", "netlify", "vercel", "nginx", "cloudflare"]) {
+      execFileSync("npx", ["--no-install", "build-catalogue", "--host", host, "--out", `dist-${host}`, "--now", "2026-05-01T00:00:00Z"], { cwd: site, encoding: "utf8" });
+    }
+    expect(readFileSync(path.join(site, "dist-cloudflare/_worker.js"), "utf8")).toContain('"prefix": "/api/v2/event_pages/"');
+    expect(readFileSync(path.join(site, "dist-nginx/api/v2/event_pages/201/index.api.html"), "utf8")).toContain("HTTP 200 OK");
+    expect(existsSync(path.join(site, "dist-vercel/vercel.json"))).toBe(true);
+  });
 });
