@@ -15,15 +15,17 @@ export const parentReferenceSchema = z.strictObject({
   title: str,
 });
 
+/** The first keys of an event page's meta, in both forms (list item and detail). */
+const eventMetaHead = {
+  type: z.literal("events.EventPage"),
+  detail_url: pageUrl,
+  html_url: url,
+  slug: str,
+};
+
 export const listItemSchema = z.strictObject({
   id: int,
-  meta: z.strictObject({
-    type: z.literal("events.EventPage"),
-    detail_url: pageUrl,
-    html_url: url,
-    slug: str,
-    first_published_at: timestamp,
-  }),
+  meta: z.strictObject({ ...eventMetaHead, first_published_at: timestamp }),
   title: str,
 });
 
@@ -52,10 +54,7 @@ export const performanceSchema = z.strictObject({
 export const eventDetailSchema = z.strictObject({
   id: int,
   meta: z.strictObject({
-    type: z.literal("events.EventPage"),
-    detail_url: pageUrl,
-    html_url: url,
-    slug: str,
+    ...eventMetaHead,
     show_in_menus: z.boolean(),
     seo_title: str,
     search_description: str,
