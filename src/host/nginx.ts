@@ -1,107 +1,123 @@
-// Rules for nginx: nginx.conf, the directives that go inside a `server { }` block whose `root`
-// is the output folder. Fixed bodies (404, OPTIONS, 405) are written into the rules themselves.
+// Rules for nginx: nginx.conf, the directives that go inside a `server { }` block whose `root` is
+// the output folder. Everything under /api/ is one `location ^~ /api/`: its types and the live
+// headers are written once and inherited by the locations nested in it, and `^~` keeps the rest of
+// the user's server (its regex locations) away from the API. The documents, their 404 bodies and
+// the browsable pages are the build's own files, reached only through rewrites and error pages.
+// No `if` guards a file: each `if` inside a location ends in `return` or `rewrite ... last`, the
+// uses nginx documents as safe; `map` is not allowed inside `server`, so the request's flags
+// (browsable, CORS) are `set` at server level instead.
 import { serialize } from "../emit/serialize.js";
-import { METHODS, methodNotAllowedBody, notFoundBody, optionsBody, OTHER_NOT_FOUND, type Collection, type Header, type HostModel } from "./rules.js";
+import { CORS_PREFLIGHT_HEADERS, methodNotAllowedBody, optionsBody, type Collection, type Header, type HostModel } from "./rules.js";
 import type { HostFile } from "./host.js";
 
-/** A single-quoted nginx string: backslash, quote and newline escaped. */
-const quote = (text: string) => `'${text.replace(/\\/g, "\\\\").replace(/'/g, "\\'").replace(/\n/g, "\\n")}'`;
-
-function headerLines(headers: readonly Header[], indent: string, cors: boolean, cache: string | null): string {
-  // Content-Type comes from default_type (nginx writes it first); the others in the live order.
-  // `always` puts them on 404 and 405 answers too. add_header is not inherited by a block that
-  // has its own, so every block lists them all.
-  const lines = headers.filter(([n]) => n !== "Content-Type" && n !== "Cache-Control").map(([n, v]) => `add_header ${n} ${quote(v)} always;`);
-  if (cache) lines.push(`add_header Cache-Control ${quote(cache)};`);
-  if (cors) lines.push("add_header Access-Control-Allow-Origin $bc_cors_origin always;", "add_header Access-Control-Allow-Methods $bc_cors_methods always;", "add_header Access-Control-Allow-Headers $bc_cors_headers always;", "add_header Access-Control-Max-Age $bc_cors_max_age always;");
-  return lines.map((l) => indent + l).join("\n");
+/** A single-quoted nginx string. nginx expands `$name` in these values and has no escape for `$`. */
+function quote(text: string): string {
+  if (text.includes("$")) throw new Error(`nginx: cannot write a literal "$" into nginx.conf (in ${JSON.stringify(text)})`);
+  return `'${text.replace(/\\/g, "\\\\").replace(/'/g, "\\'").replace(/\n/g, "\\n")}'`;
 }
+
+const indent = (lines: string[], by = "    ") => lines.map((l) => (l ? by + l : l));
+const withoutContentType = (headers: readonly Header[]) => headers.filter(([n]) => n !== "Content-Type");
+const contentType = (headers: readonly Header[]) => headers.find(([n]) => n === "Content-Type")?.[1] ?? "application/json";
+/** `Access-Control-Allow-Methods` -> `$bc_access_control_allow_methods`. */
+const variable = (header: string) => `$bc_${header.toLowerCase().replace(/-/g, "_")}`;
 
 export function renderNginx(model: HostModel): HostFile[] {
+  // The JSON files and the browsable pages share one location, so one list of headers: the
+  // types map gives each its Content-Type, which must be the only difference.
+  if (JSON.stringify(withoutContentType(model.jsonHeaders)) !== JSON.stringify(withoutContentType(model.htmlHeaders))) {
+    throw new Error("nginx: the browsable page's headers differ from the JSON ones beyond Content-Type");
+  }
   const cors = model.corsOrigins.length > 0;
-  // Each block sets its own type (an empty `types` map, so no extension decides it) and headers,
-  // leaving the rest of the user's server as it is.
-  const json = (indent: string) =>
-    `${indent}types { }\n${indent}default_type application/json;\n${indent}charset off;\n${indent}etag off;\n${headerLines(model.jsonHeaders, indent, cors, model.cacheControl)}`;
-  const html = (indent: string) =>
-    `${indent}types { }\n${indent}default_type "text/html; charset=utf-8";\n${indent}charset off;\n${indent}etag off;\n${headerLines(model.htmlHeaders, indent, cors, model.cacheControl)}`;
-  const allowed = METHODS.join("|");
-  const method405 = serialize(methodNotAllowedBody("METHOD")).replace("METHOD", "$request_method");
-  const out: string[] = [];
-  out.push(`# build-catalogue: how the Events Catalogue API answers, for nginx.
-# Include inside the server block that serves this folder:
-#   server { listen 8080; root /srv/dist; include /srv/dist/nginx.conf; }
-location = /nginx.conf { return 404; }
-`);
-  if (cors) {
-    const origins = model.corsOrigins.includes("*") ? null : model.corsOrigins.map((o) => o.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
-    out.push(`# CORS (catalogue.json cors_origins): an allowed Origin is echoed; preflights get the methods.
-set $bc_cors_origin "";
-set $bc_cors_methods "";
-set $bc_cors_headers "";
-set $bc_cors_max_age "";
-${origins ? `if ($http_origin ~ ${quote(`^(${origins})$`)}) { set $bc_cors_origin $http_origin; }` : `if ($http_origin) { set $bc_cors_origin "*"; }`}
-set $bc_preflight "$bc_cors_origin:$request_method:$http_access_control_request_method";
-if ($bc_preflight ~ "^.+:OPTIONS:.+$") { set $bc_cors_methods ${quote("GET, HEAD, OPTIONS")}; set $bc_cors_headers ${quote("Accept, Content-Type, Authorization")}; set $bc_cors_max_age 86400; }
-`);
-  }
-  out.push(`# The browsable page (?format=api, or a browser asking for text/html) unless ?format=json.
-set $bc_browsable "";
-if ($http_accept ~* "^text/html") { set $bc_browsable 1; }
-if ($arg_format = api) { set $bc_browsable 1; }
-if ($arg_format = json) { set $bc_browsable ""; }
+  const anyOrigin = model.corsOrigins.includes("*");
+  // Echoing one of several origins makes the answer depend on Origin: caches must know.
+  const headers = withoutContentType(model.jsonHeaders).map(([n, v]): Header => (n === "Vary" && cors && !anyOrigin ? [n, `${v}, Origin`] : [n, v]));
+  const method405 = quote(serialize(methodNotAllowedBody("NGINX_METHOD"))).replace("NGINX_METHOD", "$request_method");
 
-# The files behind the addresses are reached only by the rewrites below.
-location ~ ^/api/.+\\.api\\.html$ {
-    internal;
-${html("    ")}
-    error_page 404 = @bc_not_found;
-}
-location @bc_not_found {
-${json("    ")}
-    return 404 ${quote(serialize(OTHER_NOT_FOUND.body))};
-}
-`);
-  const dispatch = (c: Collection, target: string, indent: string) =>
-    [
-      `if ($request_method = OPTIONS) { return 200 ${quote(serialize(optionsBody(c.name)))}; }`,
-      `if ($request_method !~ ^(${allowed})$) { return 405 ${quote(method405)}; }`,
-      `if ($bc_browsable) { rewrite ^ ${target}index.api.html last; }`,
-      `rewrite ^ ${target}index.json last;`,
-    ].map((l) => indent + l).join("\n");
-  for (const c of model.collections) {
-    const name = c.model.toLowerCase();
-    out.push(`# ${c.prefix}: ${c.name}
-location ~ ^${c.prefix}(?:[0-9]+/)?index\\.json$ {
-    internal;
-${json("    ")}
-    error_page 404 = @bc_${name}_not_found;
-}
-location @bc_${name}_not_found {
-${json("    ")}
-    return 404 ${quote(serialize(notFoundBody(c.model)))};
-}
-${c.hasList ? `location = ${c.prefix} {
-${json("    ")}
-${dispatch(c, c.prefix, "    ")}
-}
-` : ""}location ~ ^${c.prefix}(?<bc_id>[0-9]+)/$ {
-${json("    ")}
-${dispatch(c, `${c.prefix}$bc_id/`, "    ")}
-}
-`);
+  const out = [
+    "# build-catalogue: how the Events Catalogue API answers, for nginx. Include it inside the",
+    "# server block that serves this folder:",
+    "#   server { listen 8080; root /srv/dist; include /srv/dist/nginx.conf; }",
+    "location = /nginx.conf { return 404; }",
+    "",
+    "# The browsable page: ?format=api, or a browser asking for text/html, unless ?format=json.",
+    'set $bc_browsable "";',
+    'if ($http_accept ~* "^text/html") { set $bc_browsable 1; }',
+    "if ($arg_format = api) { set $bc_browsable 1; }",
+    'if ($arg_format = json) { set $bc_browsable ""; }',
+    "",
+  ];
+  if (cors) {
+    out.push(
+      "# CORS (cors_origins in catalogue.json): an allowed Origin is echoed back; a preflight (OPTIONS",
+      "# with Access-Control-Request-Method) from it also gets the allowed methods and headers.",
+      ...(anyOrigin
+        ? ["set $bc_cors_origin '*';"]
+        : ['set $bc_cors_origin "";', ...model.corsOrigins.map((o) => `if ($http_origin = ${quote(o)}) { set $bc_cors_origin $http_origin; }`)]),
+      'set $bc_preflight "";',
+      "if ($http_access_control_request_method) { set $bc_preflight $bc_cors_origin; }",
+      'if ($request_method != OPTIONS) { set $bc_preflight ""; }',
+      ...CORS_PREFLIGHT_HEADERS.map(([n]) => `set ${variable(n)} "";`),
+      `if ($bc_preflight) { ${CORS_PREFLIGHT_HEADERS.map(([n, v]) => `set ${variable(n)} ${quote(v)};`).join(" ")} }`,
+      "",
+    );
   }
-  out.push(`# An address without its trailing slash: 301 to it, the query string kept, for every method.
-location ~ ^/api/.*[^/]$ {
-    absolute_redirect off;   # a relative Location, as the live API
-    return 301 $uri/$is_args$args;
-}
-# Any other address under /api/: a JSON 404, never an HTML page.
-location /api/ {
-${json("    ")}
-    if ($request_method !~ ^(${allowed})$) { return 405 ${quote(method405)}; }
-    return 404 ${quote(serialize(OTHER_NOT_FOUND.body))};
-}
-`);
+
+  // The answers of one address: OPTIONS and 405 bodies are fixed (405 names the method), GET and
+  // HEAD are rewritten to the file beside the address.
+  const dispatch = (c: Collection, dir: string) => [
+    ...(cors ? ["if ($bc_preflight) { return 200 ''; }"] : []),
+    `if ($request_method = OPTIONS) { return 200 ${quote(serialize(optionsBody(c.name)))}; }`,
+    `if ($request_method !~ ^(GET|HEAD)$) { return 405 ${method405}; }`,
+    `if ($bc_browsable) { rewrite ^ ${dir}index.api.html last; }`,
+    `rewrite ^ ${dir}index.json last;`,
+  ];
+  const api = [
+    `types { ${contentType(model.jsonHeaders)} json; ${JSON.stringify(contentType(model.htmlHeaders))} html; }`,
+    `default_type ${contentType(model.jsonHeaders)};`,
+    "charset off;",
+    "etag off;   # nginx would write ETag before the live headers",
+    "# The live headers, in order; `always` puts them on 404 and 405 answers too.",
+    ...headers.map(([n, v]) => `add_header ${n} ${quote(v)} always;`),
+    ...(cors ? [["Access-Control-Allow-Origin", "$bc_cors_origin"], ...CORS_PREFLIGHT_HEADERS.map(([n]) => [n, variable(n)])].map(([n, v]) => `add_header ${n} ${v} always;`) : []),
+    `error_page 404 /${model.otherNotFoundFile};`,
+    "",
+    "# The build's files answer only through the rules below (`internal`): asked for directly, 404.",
+    ...[model.otherNotFoundFile, ...model.collections.map((c) => c.notFoundFile)].map((f) => `location = /${f} { internal; }`),
+  ];
+  for (const c of model.collections) {
+    api.push(
+      `location ~ ^${c.prefix}(?:[0-9]+/)?index\\.(?:json|api\\.html)$ {`,
+      "    internal;",
+      `    error_page 404 /${c.notFoundFile};   # an id without a file is unknown here`,
+      "}",
+    );
+  }
+  for (const c of model.collections) {
+    api.push("", `# ${c.prefix}: ${c.name}`);
+    if (c.hasList) api.push(`location = ${c.prefix} {`, ...indent(dispatch(c, c.prefix)), "}");
+    api.push(`location ~ ^${c.prefix}(?<bc_id>[0-9]+)/$ {`, ...indent(dispatch(c, `${c.prefix}$bc_id/`)), "}");
+  }
+  api.push(
+    "",
+    "# An address without its trailing slash: 301 to it, the query string kept, for every method.",
+    "# The raw $request_uri, not the decoded $uri, so an encoded CR or LF stays encoded in Location.",
+    "location ~ [^/]$ {",
+    '    if ($request_uri ~ "^([^?]*)") { return 301 $1/$is_args$args; }',
+    "    error_page 301 =301 @bc_moved;   # answered again below, without nginx's HTML body",
+    "}",
+    "",
+    "# Any other address under /api/: the JSON 404 (error_page above), for every method.",
+    "return 404;",
+  );
+  out.push("location ^~ /api/ {", ...indent(api), "}");
+  out.push(
+    "location @bc_moved {",
+    "    absolute_redirect off;   # a relative Location, as the live API",
+    "    default_type \"\";",
+    "    return 200 '';   # the status stays 301 (error_page =301), the Location stays set",
+    "}",
+    "",
+  );
   return [{ path: "nginx.conf", text: out.join("\n") }];
 }
