@@ -1,5 +1,6 @@
 // Reads one JSON source file; a syntax error becomes a diagnostic with line and column.
 import { readFile } from "node:fs/promises";
+import { parse, printParseErrorCode, type ParseError } from "jsonc-parser";
 import { error, type Diagnostic } from "../diagnostics.js";
 
 export type ReadResult = { ok: true; data: unknown } | { ok: false; diagnostic: Diagnostic };
@@ -21,16 +22,15 @@ export function parseJsonText(text: string, file: string): ReadResult {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   try {
     return { ok: true, data: JSON.parse(body) };
-  } catch (e) {
-    const raw = (e as Error).message;
-    const pos = /at position (\d+)/.exec(raw);
-    const position = pos ? Number(pos[1]) : body.trimEnd().length;
+  } catch {
+    // JSON.parse does not always say where (Node 20's "Unexpected token" has no position): a
+    // second, error-collecting parser finds the first problem's offset and names it.
+    const errors: ParseError[] = [];
+    parse(body, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+    const first = errors[0];
+    const position = first ? first.offset : body.trimEnd().length;
     const { line, column } = lineAndColumn(body, position);
-    const reason = raw
-      .replace(/\s*\(line \d+ column \d+\)/, "")
-      .replace(/,? in JSON at position \d+/, "")
-      .replace(/^JSON\.parse: /, "")
-      .replace(/\s*"[^"]*"\s*is not valid JSON$/, " is not valid JSON");
+    const reason = first ? describeJsonError(printParseErrorCode(first.error)) : "the file is not valid JSON";
     const empty = body.trim() === "";
     return {
       ok: false,
@@ -43,6 +43,12 @@ export function parseJsonText(text: string, file: string): ReadResult {
       ),
     };
   }
+}
+
+/** "CommaExpected" → "comma expected". */
+function describeJsonError(code: string): string {
+  const words = code.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+  return words === "invalid symbol" ? "unexpected character" : words;
 }
 
 export async function readJsonFile(absolute: string, file: string): Promise<ReadResult> {
