@@ -109,6 +109,12 @@ export async function main(argv: string[], io: Output = consoleOutput): Promise<
   let code = 0;
   const program = createProgram(io, (c) => (code = c));
   try {
+    // `build` is the default command, so commander would read an unknown command as an argument.
+    const first = argv[0];
+    const commands = program.commands.map((c) => c.name());
+    if (first !== undefined && !first.startsWith("-") && !commands.includes(first)) {
+      throw new UsageError(`unknown command "${first}"; the commands are ${commands.filter((c) => c !== "help").join(", ")} (run build-catalogue --help)`);
+    }
     await program.parseAsync(argv, { from: "user" });
     return code;
   } catch (e) {

@@ -99,7 +99,7 @@ export function validateContent(loaded: LoadedContent): { value: Site | null; di
     }
     const slug = src.slug ?? fileSlug;
     if (src.id !== undefined) pageIds.add(src.id, { file, path: ["id"] });
-    slugs.add(slug, { file, path: src.slug === undefined ? [] : ["slug"] }, `"${slug}"`);
+    slugs.add(slug, { file, path: ["slug"] }, src.slug === undefined ? `"${slug}" (taken from the file name)` : `"${slug}"`);
     src.performances?.forEach((p, i) => {
       if (!p) return;
       performanceIds.add(p.id, { file, path: ["performances", i, "id"] });
