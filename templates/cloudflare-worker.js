@@ -34,7 +34,11 @@ export default {
     // CORS only when catalogue.json allows the request's Origin (the live API sends none).
     const corsAllowed = origin !== null && (ANY_ORIGIN || RULES.corsOrigins.includes(origin));
     const cors = corsAllowed ? [["Access-Control-Allow-Origin", ANY_ORIGIN ? "*" : origin]] : [];
+    // An echoed origin (not "*") makes the answer depend on Origin: say so, for shared caches.
+    const vary = (headers) =>
+      corsAllowed && !ANY_ORIGIN ? headers.map(([n, v]) => (n === "Vary" ? [n, `${v}, Origin`] : [n, v])) : headers;
     const answer = (status, headers, body) => {
+      headers = vary(headers);
       if (method !== "HEAD") return new Response(body, { status, headers: [...headers, ...cors] });
       // HEAD: no body, but the Content-Length of the GET (the runtime sends none for no body).
       const length = typeof body === "string" ? new TextEncoder().encode(body).byteLength : body.byteLength;
@@ -51,7 +55,7 @@ export default {
     const collection = RULES.collections.find((c) => path.startsWith(c.prefix));
     if (method === "OPTIONS") {
       if (corsAllowed && request.headers.has("Access-Control-Request-Method")) {
-        return new Response(null, { status: 200, headers: [...RULES.jsonHeaders, ...cors, ...RULES.preflightHeaders] });
+        return new Response(null, { status: 200, headers: [...vary(RULES.jsonHeaders), ...cors, ...RULES.preflightHeaders] });
       }
       if (collection) return json(200, collection.options);
     }

@@ -31,6 +31,12 @@ function wantsHtml(format: string | null, accept: string | undefined): boolean {
   return first === "text/html";
 }
 
+/** An echoed origin (not "*") makes the answer depend on Origin: say so, for shared caches. */
+function varyOnOrigin(headers: readonly Header[], cors: readonly Header[]): Header[] {
+  const echoed = cors.length > 0 && cors[0]![1] !== "*";
+  return headers.map(([n, v]) => (echoed && n === "Vary" ? [n, `${v}, Origin`] : [n, v]));
+}
+
 export function respond(outDir: string, model: HostModel, req: PreviewRequest): PreviewAnswer {
   const url = new URL(req.url, "http://preview.invalid");
   const p = url.pathname;
@@ -50,13 +56,13 @@ export function respond(outDir: string, model: HostModel, req: PreviewRequest): 
           collectionPath: collection?.prefix ?? p, headers: model.jsonHeaders, json,
         })
       : json;
-    const headers = [...(html ? model.htmlHeaders : model.jsonHeaders), ...cors];
+    const headers = [...varyOnOrigin(html ? model.htmlHeaders : model.jsonHeaders, cors), ...cors];
     return { status, headers, body: method === "HEAD" ? EMPTY : Buffer.from(body, "utf8") };
   };
 
   if (method === "OPTIONS") {
     if (corsAllowed && req.corsRequestMethod) {
-      return { status: 200, headers: [...model.jsonHeaders, ...cors, ...CORS_PREFLIGHT_HEADERS], body: EMPTY };
+      return { status: 200, headers: [...varyOnOrigin(model.jsonHeaders, cors), ...cors, ...CORS_PREFLIGHT_HEADERS], body: EMPTY };
     }
     if (collection) return answer(200, serialize(optionsBody(collection.name)));
   }

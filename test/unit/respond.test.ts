@@ -31,8 +31,10 @@ describe("hosting settings", () => {
   it("echoes an allowed origin, and no other", () => {
     const a = respond(out, model, { method: "GET", url: "/api/v2/event_pages/", origin: "https://b.example" });
     expect(headerOf(a.headers, "Access-Control-Allow-Origin")).toBe("https://b.example");
+    expect(headerOf(a.headers, "Vary")).toBe("Accept, Origin");
     const b = respond(out, model, { method: "GET", url: "/api/v2/event_pages/", origin: "https://evil.example" });
     expect(headerOf(b.headers, "Access-Control-Allow-Origin")).toBeUndefined();
+    expect(headerOf(b.headers, "Vary")).toBe("Accept");
   });
 
   it("answers a CORS preflight", () => {
