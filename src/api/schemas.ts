@@ -138,6 +138,36 @@ export const parentDetailSchema = z.strictObject({
   title: str,
 });
 
+/** The home page: the site's root, a page with no fields of its own. */
+export const homeDetailSchema = z.strictObject({
+  id: int,
+  meta: z.strictObject({
+    type: z.string().regex(/^\w+\.\w+$/),
+    detail_url: pageUrl,
+    html_url: url,
+    slug: str,
+    show_in_menus: z.boolean(),
+    seo_title: str,
+    search_description: str,
+    first_published_at: timestamp.nullable(),
+    alias_of: z.null(),
+    parent: z.null(),
+  }),
+  title: str,
+});
+
+/** `/api/v2/pages/`: every page (home, parent, event pages) as Wagtail lists them by default. */
+export const pageListSchema = z.strictObject({
+  meta: z.strictObject({ total_count: int }),
+  items: z.array(
+    z.strictObject({
+      id: int,
+      meta: z.strictObject({ type: z.string().regex(/^\w+\.\w+$/), detail_url: pageUrl, html_url: url, slug: str, first_published_at: timestamp.nullable() }),
+      title: str,
+    }),
+  ),
+});
+
 export const messageBodySchema = z.strictObject({ message: str });
 
 export type EventListItem = z.infer<typeof listItemSchema>;

@@ -2,10 +2,16 @@
 import { z } from "zod";
 import { httpUrl, id, nonEmpty, sitePath, slug, timeZone, timestampText } from "./common.js";
 
+/** The page above the parent: the site's root page (`/`), published with a detail of its own. */
 export const homePageSchema = z.strictObject({
   id,
   title: nonEmpty,
   type: z.string().regex(/^\w+\.\w+$/, { error: "must be a page type such as \"wagtailcore.Page\"" }).default("wagtailcore.Page"),
+  slug: slug.default("home"),
+  first_published_at: timestampText.nullable().default(null),
+  show_in_menus: z.boolean().default(false),
+  seo_title: z.string().default(""),
+  search_description: z.string().default(""),
 });
 
 export const parentPageSchema = z.strictObject({

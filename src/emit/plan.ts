@@ -3,15 +3,17 @@
 // and the hosts' rule files. Pure: yields (path, bytes) pairs, each JSON document checked
 // against its response schema first.
 import type { z } from "zod";
-import { eventDetailSchema, fullerEventDetailSchema, listSchema, messageBodySchema, parentDetailSchema } from "../api/schemas.js";
+import { eventDetailSchema, fullerEventDetailSchema, homeDetailSchema, listSchema, messageBodySchema, pageListSchema, parentDetailSchema } from "../api/schemas.js";
 import { checkDocument } from "../api/self-check.js";
 import { eventDetail, eventListItem } from "../enrich/event-page.js";
-import { parentDetail } from "../enrich/parent-page.js";
+import { homeDetail, pageListItem, parentDetail } from "../enrich/parent-page.js";
 import { renderBrowsable } from "../host/browsable.js";
 import type { Host } from "../host/host.js";
 import { methodNotAllowedBody, methodNotAllowedFile, notFoundBody, optionsBody, OTHER_NOT_FOUND, REFUSED_METHODS, type Collection, type HostModel } from "../host/rules.js";
 import type { Instant } from "../time/instant.js";
 import type { Site } from "../validate/site.js";
+import { QUERY_INDEX_FILE } from "../runtime/query/query-index.js";
+import { buildQueryIndex } from "./query-index.js";
 import { serialize } from "./serialize.js";
 
 export interface OutputFile {
@@ -41,8 +43,13 @@ export function* planOutput(site: Site, now: Instant, model: HostModel, hosts: r
     if (browsable) yield { path: doc.htmlFile, bytes: Buffer.from(browsablePage(model, doc.collection, path, json), "utf8") };
   }
 
-  const list = { meta: { total_count: site.events.length }, items: site.events.map((e) => eventListItem(site, e)) };
-  yield* answer("/api/v2/event_pages/", checked(listSchema, list, "event list"));
+  const items = site.events.map((e) => eventListItem(site, e));
+  yield* answer("/api/v2/event_pages/", checked(listSchema, { meta: { total_count: items.length }, items }, "event list"));
+  // Every page in tree order: the home page, the parent, the event pages (ascending id).
+  const home = site.parent.home ? homeDetail(site) : null;
+  const parent = parentDetail(site);
+  const pageItems = [...(home ? [pageListItem(home)] : []), pageListItem(parent), ...items];
+  yield* answer("/api/v2/pages/", checked(pageListSchema, { meta: { total_count: pageItems.length }, items: pageItems }, "page list"));
   for (const event of site.events) {
     const detail = eventDetail(site, event, now);
     const schema = event.fuller ? fullerEventDetailSchema : eventDetailSchema;
@@ -50,7 +57,10 @@ export function* planOutput(site: Site, now: Instant, model: HostModel, hosts: r
     yield* answer(`/api/v2/event_pages/${event.source.id}/`, json);
     yield* answer(`/api/v2/pages/${event.source.id}/`, json);
   }
-  yield* answer(`/api/v2/pages/${site.parent.id}/`, checked(parentDetailSchema, parentDetail(site), "parent page detail"));
+  yield* answer(`/api/v2/pages/${site.parent.id}/`, checked(parentDetailSchema, parent, "parent page detail"));
+  if (home) yield* answer(`/api/v2/pages/${home.id}/`, checked(homeDetailSchema, home, "home page detail"));
+  // What list queries need, for the preview and the Cloudflare worker (compact: no indentation).
+  yield { path: QUERY_INDEX_FILE, bytes: Buffer.from(JSON.stringify(buildQueryIndex(site)), "utf8") };
 
   for (const c of model.collections) {
     yield { path: c.notFoundFile, bytes: Buffer.from(checked(messageBodySchema, notFoundBody(c.model), c.notFoundFile), "utf8") };

@@ -1,9 +1,8 @@
-// The one JSON serializer: the exact bytes Django REST framework writes (json.dumps with indent 4,
-// separators "," and ": ", ensure_ascii=False), U+2028/U+2029 escaped, no trailing newline.
+// The serializer lives with the runtime-neutral code (src/runtime/), below every stage; the build
+// also needs the bytes as a Buffer.
+import { serialize } from "../runtime/serialize.js";
 
-export function serialize(value: unknown): string {
-  return JSON.stringify(value, null, 4).replace(/[\u2028\u2029]/g, (c) => (c === "\u2028" ? "\\u2028" : "\\u2029"));
-}
+export { serialize };
 
 export function serializeToBuffer(value: unknown): Buffer {
   return Buffer.from(serialize(value), "utf8");

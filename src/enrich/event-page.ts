@@ -5,11 +5,7 @@ import type { Site, SiteEvent } from "../validate/site.js";
 import { descriptionBlocks } from "./blocks.js";
 import { heroImage, thumbnail } from "./images.js";
 import { dateRange, inPast, performances } from "./performances.js";
-import { pageDetailUrl, parentReference } from "./parent-page.js";
-
-function pageUrl(site: Site, event: SiteEvent): string {
-  return `${site.parent.url}${event.slug}/`;
-}
+import { pageDetailUrl, pageUrl, parentReference } from "./parent-page.js";
 
 export function eventListItem(site: Site, event: SiteEvent) {
   const c = site.catalogue;
@@ -18,7 +14,7 @@ export function eventListItem(site: Site, event: SiteEvent) {
     meta: {
       type: "events.EventPage",
       detail_url: pageDetailUrl(c.base_url, event.source.id),
-      html_url: c.site_url + pageUrl(site, event),
+      html_url: c.site_url + pageUrl(site, event.slug),
       slug: event.slug,
       first_published_at: isoformat(event.firstPublished, c.time_zone),
     },
@@ -51,7 +47,7 @@ export function eventDetail(site: Site, event: SiteEvent, now: Instant) {
       parent: parentReference(site),
     },
     title: src.title,
-    url: pageUrl(site, event),
+    url: pageUrl(site, event.slug),
     on_sale: src.on_sale,
     event_type_list: null,
     genre: src.genre.map((g) => named(site.genres, g)),

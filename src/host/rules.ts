@@ -73,14 +73,14 @@ export function optionsBody(name: string) {
 
 export function buildHostModel(site: Site): HostModel {
   const eventIds = site.events.map((e) => e.source.id);
-  const pageIds = [...eventIds, site.parent.id].sort((a, b) => a - b);
+  const pageIds = [...eventIds, site.parent.id, ...(site.parent.home ? [site.parent.home.id] : [])].sort((a, b) => a - b);
   const collections: Collection[] = [
     {
       prefix: "/api/v2/event_pages/", name: "Event Pages Api", model: "EventPage", ids: eventIds, hasList: true,
       notFoundFile: "api/v2/event_pages/404.json", optionsFile: "api/v2/event_pages/options.json",
     },
     {
-      prefix: "/api/v2/pages/", name: "Pages Api", model: "Page", ids: pageIds, hasList: false,
+      prefix: "/api/v2/pages/", name: "Pages Api", model: "Page", ids: pageIds, hasList: true,
       notFoundFile: "api/v2/pages/404.json", optionsFile: "api/v2/pages/options.json",
     },
   ];

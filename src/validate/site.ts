@@ -26,6 +26,17 @@ export interface SiteEvent {
   fuller: boolean;
 }
 
+export interface SiteHome {
+  id: number;
+  title: string;
+  type: string;
+  slug: string;
+  firstPublished: Instant | null;
+  show_in_menus: boolean;
+  seo_title: string;
+  search_description: string;
+}
+
 export interface SiteParent {
   id: number;
   title: string;
@@ -35,7 +46,7 @@ export interface SiteParent {
   show_in_menus: boolean;
   seo_title: string;
   search_description: string;
-  home: { id: number; title: string; type: string } | null;
+  home: SiteHome | null;
 }
 
 export interface Site {

@@ -45,10 +45,19 @@ function checkParent(catalogue: CatalogueSource, file: string, diagnostics: Diag
   const firstPublished =
     p.first_published_at === null ? null : checkTimestamp(p.first_published_at, catalogue.time_zone, file, ["parent", "first_published_at"], diagnostics);
   if (p.first_published_at !== null && firstPublished === null) return null;
+  const h = p.home;
+  const homePublished =
+    !h || h.first_published_at === null ? null : checkTimestamp(h.first_published_at, catalogue.time_zone, file, ["parent", "home", "first_published_at"], diagnostics);
+  if (h && h.first_published_at !== null && homePublished === null) return null;
   return {
     id: p.id, title: p.title, url: p.url, slug, firstPublished,
     show_in_menus: p.show_in_menus, seo_title: p.seo_title, search_description: p.search_description,
-    home: p.home ?? null,
+    home: h
+      ? {
+          id: h.id, title: h.title, type: h.type, slug: h.slug, firstPublished: homePublished,
+          show_in_menus: h.show_in_menus, seo_title: h.seo_title, search_description: h.search_description,
+        }
+      : null,
   };
 }
 
