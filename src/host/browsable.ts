@@ -1,76 +1,16 @@
-// The browsable rendering of an answer (`?format=api`), like Django REST framework's: breadcrumb,
-// the view's name, the request line, the status and headers, then the JSON with URLs as links.
-// The page is filled from templates/browsable.html and needs no JavaScript.
+// The browsable page with the project's template (templates/browsable.html), read once.
 import { readFileSync } from "node:fs";
-import type { Header } from "./rules.js";
+import { renderBrowsable as render, type BrowsableAnswer } from "../runtime/browsable.js";
+
+export { escapeHtml, linkifyJson, STATUS_TEXT, type BrowsableAnswer } from "../runtime/browsable.js";
 
 const TEMPLATE_URL = new URL("../../templates/browsable.html", import.meta.url);
 let template: string | null = null;
 
-export const STATUS_TEXT: Record<number, string> = {
-  200: "OK", 301: "Moved Permanently", 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed",
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
+export function browsableTemplate(): string {
+  return (template ??= readFileSync(TEMPLATE_URL, "utf8"));
 }
 
-/** The JSON text, HTML-escaped, with every quoted http(s) URL made a link. */
-export function linkifyJson(json: string): string {
-  let out = "";
-  let last = 0;
-  for (const m of json.matchAll(/"(https?:\/\/[^"\\\s]+)"/g)) {
-    const url = m[1]!;
-    out += escapeHtml(json.slice(last, m.index)) + `&quot;<a href="${escapeHtml(url)}" rel="nofollow">${escapeHtml(url)}</a>&quot;`;
-    last = m.index! + m[0].length;
-  }
-  return out + escapeHtml(json.slice(last));
-}
-
-export interface BrowsableAnswer {
-  method: string;
-  /** The request's path and query, as the request line shows it. */
-  requestPath: string;
-  status: number;
-  /** The view's name: "Event Pages Api", "Pages Api". */
-  name: string;
-  /** The collection's list path, for the breadcrumb. */
-  collectionPath: string;
-  /** The JSON headers to show (DRF shows Allow, Content-Type, Vary). */
-  headers: readonly Header[];
-  json: string;
-}
-
-function breadcrumbs(a: BrowsableAnswer): string {
-  const path = a.requestPath.split("?")[0]!;
-  const crumbs = [`<li><a href="${escapeHtml(a.collectionPath)}?format=api">${escapeHtml(a.name)}</a></li>`];
-  if (path !== a.collectionPath) {
-    const last = path.slice(a.collectionPath.length).replace(/\/$/, "");
-    crumbs.push(`<li class="active"><a href="${escapeHtml(path)}?format=api">${escapeHtml(last)}</a></li>`);
-  }
-  return crumbs.join("");
-}
-
-export function renderBrowsable(a: BrowsableAnswer, siteName = "Events Catalogue API"): string {
-  template ??= readFileSync(TEMPLATE_URL, "utf8");
-  const shown = ["Allow", "Content-Type", "Vary"]
-    .map((name) => a.headers.find(([n]) => n.toLowerCase() === name.toLowerCase()))
-    .filter((h): h is Header => h !== undefined)
-    .map(([n, v]) => `<b>${escapeHtml(n)}:</b> <span class="lit">${escapeHtml(v)}</span>`)
-    .join("\n");
-  const path = a.requestPath.split("?")[0]!;
-  const values: Record<string, string> = {
-    title: `${a.name} – ${siteName}`,
-    site_name: siteName,
-    list_path: `${a.collectionPath}?format=api`,
-    name: a.name,
-    json_href: `${path}?format=json`,
-    method: a.method,
-    request_path: a.requestPath,
-    status_line: `${a.status} ${STATUS_TEXT[a.status] ?? ""}`.trim(),
-  };
-  return template
-    .replace(/\{\{\{(\w+)\}\}\}/g, (_, key: string) =>
-      key === "breadcrumbs" ? breadcrumbs(a) : key === "headers" ? shown : key === "content" ? linkifyJson(a.json) : "")
-    .replace(/\{\{(\w+)\}\}/g, (_, key: string) => escapeHtml(values[key] ?? ""));
+export function renderBrowsable(a: BrowsableAnswer, siteName?: string): string {
+  return render(browsableTemplate(), a, siteName);
 }

@@ -1,9 +1,12 @@
 // The host-neutral model of how the API answers over HTTP (content format, section 8): which
 // addresses exist and which file answers each, the headers, the redirects, the error bodies and
 // the browsable page. Every host renderer is a pure function of this model.
+import type { ServedRules } from "../runtime/respond.js";
 import type { Site } from "../validate/site.js";
 
-export type Header = readonly [name: string, value: string];
+import type { Header } from "../runtime/browsable.js";
+
+export type { Header };
 
 export const ALLOW = "GET, HEAD, OPTIONS";
 export const METHODS = ["GET", "HEAD", "OPTIONS"] as const;
@@ -62,14 +65,7 @@ export function methodNotAllowedBody(method: string) {
   return { detail: `Method "${method}" not allowed.` };
 }
 
-export function optionsBody(name: string) {
-  return {
-    name,
-    description: "",
-    renders: ["application/json", "text/html"],
-    parses: ["application/json", "application/x-www-form-urlencoded", "multipart/form-data"],
-  };
-}
+export { optionsBody } from "../runtime/respond.js";
 
 export function buildHostModel(site: Site): HostModel {
   const eventIds = site.events.map((e) => e.source.id);
@@ -122,3 +118,15 @@ export const CORS_PREFLIGHT_HEADERS: Header[] = [
   ["Access-Control-Allow-Headers", "Accept, Content-Type, Authorization"],
   ["Access-Control-Max-Age", "86400"],
 ];
+
+/** What the runtime responder (src/runtime/respond.ts) needs of the model. */
+export function servedRules(model: HostModel, browsableTemplate: string): ServedRules {
+  return {
+    jsonHeaders: model.jsonHeaders,
+    htmlHeaders: model.htmlHeaders,
+    corsOrigins: model.corsOrigins,
+    preflightHeaders: CORS_PREFLIGHT_HEADERS,
+    collections: model.collections.map((c) => ({ prefix: c.prefix, name: c.name, model: c.model, hasList: c.hasList, ids: c.ids })),
+    browsableTemplate,
+  };
+}

@@ -1,14 +1,15 @@
 // The preview server: builds content/ into a temporary folder, serves it on 127.0.0.1 as the live
 // API answers, and rebuilds when content/ changes. While the content has errors it answers them.
 import { mkdtempSync, rmSync, watch, type FSWatcher } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { build } from "../build.js";
 import type { Diagnostic } from "../diagnostics.js";
 import type { HostModel } from "../host/rules.js";
 import { buildErrorAnswer } from "./error-page.js";
-import { respond } from "./respond.js";
+import { previewFiles, respond } from "./respond.js";
+import type { ServedFiles } from "../runtime/respond.js";
 
 export interface PreviewOptions {
   content?: string;
@@ -36,7 +37,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
   const contentDir = path.resolve(cwd, options.content ?? "content");
   const work = mkdtempSync(path.join(tmpdir(), "build-catalogue-preview-"));
   const outDir = path.join(work, "dist");
-  let state: { model: HostModel } | { failed: BuildOutcome & { ok: false } } = { failed: { ok: false, diagnostics: [], message: "building..." } };
+  let state: { model: HostModel; files: ServedFiles } | { failed: BuildOutcome & { ok: false } } = { failed: { ok: false, diagnostics: [], message: "building..." } };
 
   const rebuild = async (): Promise<BuildOutcome> => {
     let outcome: BuildOutcome;
@@ -45,7 +46,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
       outcome = result.ok && result.model
         ? { ok: true, events: result.events, milliseconds: result.milliseconds }
         : { ok: false, diagnostics: result.diagnostics, message: null };
-      state = result.ok && result.model ? { model: result.model } : { failed: outcome as BuildOutcome & { ok: false } };
+      state = result.ok && result.model ? { model: result.model, files: previewFiles(outDir) } : { failed: outcome as BuildOutcome & { ok: false } };
     } catch (e) {
       outcome = { ok: false, diagnostics: [], message: (e as Error).message };
       state = { failed: outcome };
@@ -56,9 +57,16 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
   await rebuild();
 
   const server: Server = createServer((req, res) => {
+    serveOne(req, res).catch((e: Error) => {
+      // A bug, not the content: say so rather than leave the client waiting.
+      if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
+      res.end(JSON.stringify({ message: `the preview failed: ${e.message}` }));
+    });
+  });
+  const serveOne = async (req: IncomingMessage, res: ServerResponse) => {
     const h = req.headers;
     const answer = "model" in state
-      ? respond(outDir, state.model, {
+      ? await respond(state.files, state.model, {
           method: req.method ?? "GET", url: req.url ?? "/", accept: h.accept, origin: h.origin,
           corsRequestMethod: h["access-control-request-method"] as string | undefined,
         })
@@ -66,7 +74,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
     const headers = answer.headers.some(([n]) => n === "Content-Length") ? answer.headers : [...answer.headers, ["Content-Length", String(answer.body.length)] as const];
     res.writeHead(answer.status, headers.flat() as string[]);
     res.end(req.method === "HEAD" ? undefined : answer.body);
-  });
+  };
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 8000, "127.0.0.1", () => resolve());

@@ -1,0 +1,150 @@
+// How the API answers one HTTP request (content format, section 8), with Wagtail's list queries:
+// the same code in the preview server (Node, files on disk) and in the Cloudflare worker (files
+// through env.ASSETS). Runtime-neutral: the caller passes the rules, a reader of the build's files
+// and the request; it gets back the status, the headers in the live order and the body.
+import { renderBrowsable, type Header } from "./browsable.js";
+import { planQuery, type QueryAnswer, type QueryRoute } from "./query/engine.js";
+import { QUERY_INDEX_FILE, type QueryIndex } from "./query/query-index.js";
+import { serialize } from "./serialize.js";
+
+export interface ServedCollection {
+  prefix: string;
+  /** The view's name, as OPTIONS and the browsable page give it. */
+  name: string;
+  /** The page model named in its 404 body. */
+  model: string;
+  hasList: boolean;
+  /** The ids with a detail document. */
+  ids: readonly number[];
+}
+
+export interface ServedRules {
+  /** Headers of every JSON answer, in the live API's order. */
+  jsonHeaders: readonly Header[];
+  htmlHeaders: readonly Header[];
+  /** Allowed CORS origins ("*" for any); empty: no CORS headers, as the live API. */
+  corsOrigins: readonly string[];
+  preflightHeaders: readonly Header[];
+  collections: readonly ServedCollection[];
+  /** templates/browsable.html. */
+  browsableTemplate: string;
+}
+
+export interface ServedFiles {
+  /** The text of a file of the build (path relative to the output folder), or null when missing. */
+  read(path: string): Promise<string | null>;
+}
+
+export interface ServedRequest {
+  method: string;
+  /** Path and query, as sent. */
+  url: string;
+  accept?: string | null;
+  origin?: string | null;
+  corsRequestMethod?: string | null;
+}
+
+export interface ServedAnswer {
+  status: number;
+  headers: Header[];
+  /** The body of a GET (HEAD sends the same headers and none of it). */
+  body: string;
+}
+
+export const NOT_FOUND_BODY = serialize({ message: "Not found." });
+
+export function optionsBody(name: string) {
+  return {
+    name,
+    description: "",
+    renders: ["application/json", "text/html"],
+    parses: ["application/json", "application/x-www-form-urlencoded", "multipart/form-data"],
+  };
+}
+
+function wantsHtml(format: string | null, accept: string | null | undefined): boolean {
+  if (format === "api") return true;
+  if (format === "json") return false;
+  // Django REST framework picks the browsable renderer when the client prefers text/html.
+  return (accept ?? "").split(",")[0]!.trim().split(";")[0] === "text/html";
+}
+
+/** Query indexes already read, per file reader: a deployment's index never changes. */
+const indexes = new WeakMap<ServedFiles, Promise<QueryIndex>>();
+
+async function queryIndex(files: ServedFiles): Promise<QueryIndex> {
+  let index = indexes.get(files);
+  if (!index) {
+    index = files.read(QUERY_INDEX_FILE).then((text) => {
+      if (text === null) throw new Error(`${QUERY_INDEX_FILE} is missing from the build`);
+      return JSON.parse(text) as QueryIndex;
+    });
+    indexes.set(files, index);
+  }
+  return index;
+}
+
+export async function respond(rules: ServedRules, files: ServedFiles, req: ServedRequest): Promise<ServedAnswer> {
+  const url = new URL(req.url, "http://request.invalid");
+  const p = url.pathname;
+  const method = req.method.toUpperCase();
+  const anyOrigin = rules.corsOrigins.includes("*");
+  const corsAllowed = !!req.origin && (anyOrigin || rules.corsOrigins.includes(req.origin));
+  const cors: Header[] = corsAllowed ? [["Access-Control-Allow-Origin", anyOrigin ? "*" : req.origin!]] : [];
+  // An echoed origin (not "*") makes the answer depend on Origin: say so, for shared caches.
+  const vary = (headers: readonly Header[]): Header[] =>
+    headers.map(([n, v]) => (corsAllowed && !anyOrigin && n === "Vary" ? [n, `${v}, Origin`] : [n, v]));
+
+  if (!p.endsWith("/")) {
+    // A relative Location with the query string kept, an empty body, for every method.
+    return { status: 301, headers: [["Location", `${p}/${url.search}`]], body: "" };
+  }
+  const collection = rules.collections.find((c) => p.startsWith(c.prefix));
+  const html = wantsHtml(url.searchParams.get("format"), req.accept);
+  const answer = (status: number, json: string): ServedAnswer => {
+    const body = html
+      ? renderBrowsable(rules.browsableTemplate, {
+          method, requestPath: `${p}${url.search}`, status, name: collection?.name ?? "Api",
+          collectionPath: collection?.prefix ?? p, headers: rules.jsonHeaders, json,
+        })
+      : json;
+    return { status, headers: [...vary(html ? rules.htmlHeaders : rules.jsonHeaders), ...cors], body };
+  };
+
+  if (method === "OPTIONS") {
+    if (corsAllowed && req.corsRequestMethod) {
+      return { status: 200, headers: [...vary(rules.jsonHeaders), ...cors, ...rules.preflightHeaders], body: "" };
+    }
+    if (collection) return answer(200, serialize(optionsBody(collection.name)));
+  }
+  if (!["GET", "HEAD", "OPTIONS"].includes(method)) return answer(405, serialize({ detail: `Method "${method}" not allowed.` }));
+  if (!collection) return answer(404, NOT_FOUND_BODY);
+
+  const rest = p.slice(collection.prefix.length);
+  const route = collection.prefix.split("/")[3] as QueryRoute;
+  const detail = /^([0-9]+)\/$/.exec(rest);
+  const view = rest === "" && collection.hasList ? "list" : detail ? "detail" : rest === "find/" ? "find" : null;
+  if (view === null) return answer(404, NOT_FOUND_BODY);
+  // A query beyond `format` goes to the engine; the plain addresses are the published files.
+  const queried = view === "find" || [...url.searchParams.keys()].some((k) => k !== "format");
+  if (!queried) {
+    const id = detail ? Number(detail[1]) : null;
+    if (id !== null && !collection.ids.includes(id)) return answer(404, serialize({ message: `No ${collection.model} matches the given query.` }));
+    const json = await files.read(`${p.slice(1)}index.json`);
+    return json === null ? answer(404, NOT_FOUND_BODY) : answer(200, json);
+  }
+  const plan = planQuery(await queryIndex(files), { route, view, id: detail ? Number(detail[1]) : undefined, query: url.search });
+  let result: QueryAnswer;
+  if (plan.kind === "answer") result = plan.answer;
+  else {
+    const docs = await Promise.all(plan.ids.map((id) => files.read(`api/v2/pages/${id}/index.json`)));
+    if (docs.some((d) => d === null)) throw new Error("a page listed in the query index has no document in the build");
+    result = plan.render(docs as string[]);
+  }
+  if ("location" in result) {
+    // Django's redirect: text/html, the Location, then the view's headers; no body.
+    const view = vary(rules.jsonHeaders).filter(([n]) => n !== "Content-Type");
+    return { status: 302, headers: [["Content-Type", "text/html; charset=utf-8"], ["Location", result.location], ...view, ...cors], body: "" };
+  }
+  return answer(result.status, result.json);
+}
