@@ -7,14 +7,13 @@ import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addressesOf, checkServedApi, fetchRaw, FULL, header, type Answer } from "./helpers/http-contract.js";
-import { copyContent, FIXTURES, removeDir, ROOT, runCli, tempDir } from "./helpers/cli.js";
-import { freePort, startProcess, waitForHttp, type Started } from "./helpers/server.js";
+import { copyContent, FIXTURES, removeDir, runCli, tempDir } from "./helpers/cli.js";
+import { linkifyJson } from "../src/host/browsable.js";
+import { pagesDev, type PagesDev as Site } from "./helpers/wrangler.js";
 
-const WRANGLER = path.join(ROOT, "node_modules/wrangler/bin/wrangler.js");
 const CONTENT = path.join(FIXTURES, "good/spec-example/content");
 const LIVE_ORDER = ["Content-Type", "Vary", "Allow", "X-Content-Type-Options", "Referrer-Policy", "X-Frame-Options"];
 
-interface Site { dist: string; base: string; server: Started }
 let dir = "";
 
 function build(content: string, out: string): string {
@@ -24,30 +23,9 @@ function build(content: string, out: string): string {
   return dist;
 }
 
-async function pagesDev(dist: string): Promise<Site> {
-  const [port, inspector] = [await freePort(), await freePort()];
-  const home = path.join(dir, `home-${port}`);
-  const server = startProcess(
-    process.execPath,
-    [WRANGLER, "pages", "dev", dist, "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspector), "--compatibility-date", "2024-09-01"],
-    {
-      cwd: dir,
-      env: {
-        // Offline and quiet: no telemetry, no npm update check (the banner's), no fetch of the
-        // Request.cf object (miniflare skips it under NODE_ENV=test), no prompts, no user config.
-        WRANGLER_SEND_METRICS: "false",
-        WRANGLER_HIDE_BANNER: "true",
-        CLOUDFLARE_CF_FETCH_ENABLED: "false",
-        NODE_ENV: "test",
-        CI: "true",
-        HOME: home,
-        XDG_CONFIG_HOME: path.join(home, ".config"),
-      },
-    },
-  );
-  const site = { dist, base: `http://127.0.0.1:${port}`, server };
+async function pagesDevHere(dist: string): Promise<Site> {
+  const site = await pagesDev(dist, dir);
   sites.push(site);
-  await waitForHttp(`${site.base}/api/v2/event_pages/`, 90_000, server);
   return site;
 }
 
@@ -65,8 +43,8 @@ beforeAll(async () => {
   const corsDist = build(content, "dist-cors");
   const staticDist = path.join(dir, "dist-static");
   cpSync(dist, staticDist, { recursive: true });
-  rmSync(path.join(staticDist, "_worker.js"));
-  [site, cors, fallback] = await Promise.all([pagesDev(dist), pagesDev(corsDist), pagesDev(staticDist)]);
+  rmSync(path.join(staticDist, "_worker.js"), { recursive: true });
+  [site, cors, fallback] = await Promise.all([pagesDevHere(dist), pagesDevHere(corsDist), pagesDevHere(staticDist)]);
 }, 240_000);
 afterAll(async () => {
   await Promise.all(sites.map((s) => s.server.stop()));
@@ -84,13 +62,13 @@ describe("Cloudflare Pages (wrangler pages dev) with _worker.js", () => {
   it("compiles the worker and parses every rule, none invalid", () => {
     for (const s of [site, cors, fallback]) expect(s.server.output()).not.toMatch(/invalid/i);
     expect(site.server.output()).toContain("Compiled Worker successfully");
-    expect(site.server.output()).toContain("Parsed 3 valid redirect rules");
+    expect(site.server.output()).toContain("Parsed 4 valid redirect rules");
     expect(site.server.output()).toContain("Parsed 1 valid header rule");
   });
 
   it("sends exactly the live headers; the Workers runtime, not the worker, decides their order", async () => {
     // The worker hands them over in the live order...
-    const worker = readFileSync(path.join(site.dist, "_worker.js"), "utf8");
+    const worker = readFileSync(path.join(site.dist, "_worker.js/index.js"), "utf8");
     const rules = JSON.parse(/const RULES = (\{[\s\S]*?\n\});\n/.exec(worker)![1]!) as { jsonHeaders: [string, string][] };
     expect(rules.jsonHeaders.map(([n]) => n)).toEqual(LIVE_ORDER);
     // ...and workerd writes the headers it knows first (Content-Type, Allow, Vary), then the
@@ -120,17 +98,21 @@ describe("Cloudflare Pages (wrangler pages dev) with _worker.js", () => {
     const html = await fetchRaw(site.base, "GET", "/api/v2/pages/20/", { Accept: "text/html,application/xhtml+xml,*/*;q=0.8" });
     expect(html.status).toBe(200);
     expect(header(html, "Content-Type")).toBe("text/html; charset=utf-8");
-    expect(html.body.equals(readFileSync(path.join(site.dist, "api/v2/pages/20/index.api.html")))).toBe(true);
+    const page = html.body.toString("utf8");
+    expect(page).toContain("<b>GET</b> /api/v2/pages/20/</pre>");
+    expect(page).toContain(linkifyJson(readFileSync(path.join(site.dist, "api/v2/pages/20/index.json"), "utf8")));
+    // The worker renders the page itself (no index.api.html is written for Cloudflare), 404s included.
     const missing = await fetchRaw(site.base, "GET", "/api/v2/pages/987654321/?format=api");
     expect(missing.status).toBe(404);
-    expect(header(missing, "Content-Type")).toBe("application/json");
+    expect(header(missing, "Content-Type")).toBe("text/html; charset=utf-8");
+    expect(missing.body.toString("utf8")).toContain("No Page matches the given query.");
   });
 
   it("answers 405 with the method's name for any method, and 404 for the rule files and all else", async () => {
     const patch = await fetchRaw(site.base, "PATCH", "/api/v2/pages/20/");
     expect(patch.status).toBe(405);
     expect(patch.body.toString("utf8")).toBe('{\n    "detail": "Method \\"PATCH\\" not allowed."\n}');
-    for (const p of ["/_worker.js", "/_headers", "/_redirects", "/", "/index.html", "/api/v2/pages/"]) {
+    for (const p of ["/_worker.js", "/_worker.js/index.js", "/_headers", "/_redirects", "/_query/index.json", "/", "/index.html", "/api/v2/nothing/"]) {
       const a = await fetchRaw(site.base, "GET", p);
       expect(a.status, p).toBe(404);
       expect(jsonOf(a), p).toEqual({ message: "Not found." });

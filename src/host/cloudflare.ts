@@ -1,48 +1,35 @@
 // Rules for Cloudflare Pages. _redirects cannot answer a 404, match a query string or refuse a
-// method, so a _worker.js (advanced mode) answers every request: templates/cloudflare-worker.js
-// with the routing table written in as data. _headers and _redirects matter only when the worker
+// method, so a _worker.js folder (advanced mode) answers every request: templates/cloudflare-worker.js
+// with the routing data written in, and the compiled runtime (src/runtime/: the responder and the
+// query engine) beside it, the very modules the preview runs. _headers and _redirects matter only when the worker
 // does not run: by default a Pages project "fails open" to its static files once a free plan's
 // daily Functions requests are spent. They then keep the documents reachable with the live
 // headers. They change nothing in the worker's own reads of the files: no rule matches a file's
 // path, and the worker sends headers of its own. No _routes.json: the worker must see every
 // request, which is Pages' default.
-import { readFileSync } from "node:fs";
-import { serialize } from "../emit/serialize.js";
-import { CORS_PREFLIGHT_HEADERS, notFoundBody, optionsBody, OTHER_NOT_FOUND, staticCorsOrigin, type HostModel } from "./rules.js";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { browsableTemplate } from "./browsable.js";
+import { servedRules, staticCorsOrigin, type HostModel } from "./rules.js";
 import type { HostFile } from "./host.js";
 
 const TEMPLATE_URL = new URL("../../templates/cloudflare-worker.js", import.meta.url);
+/** The compiled runtime-neutral code (the responder and the query engine), copied beside the entry. */
+const RUNTIME_URL = new URL("../../lib/runtime/", import.meta.url);
 const JSON_FILE = "index.json";
-const HTML_FILE = "index.api.html";
+
+function runtimeFiles(dir: URL, prefix: string): HostFile[] {
+  return readdirSync(dir).sort().flatMap((name) => {
+    const url = new URL(name, dir);
+    if (statSync(url).isDirectory()) return runtimeFiles(new URL(`${name}/`, dir), `${prefix}${name}/`);
+    return name.endsWith(".js") ? [{ path: `${prefix}${name}`, text: readFileSync(url, "utf8") }] : [];
+  });
+}
 
 export function renderCloudflare(model: HostModel): HostFile[] {
-  // The worker finds a document's files beside its address; the model must agree.
-  for (const d of model.documents) {
-    if (d.file !== `${d.path.slice(1)}${JSON_FILE}` || d.htmlFile !== `${d.path.slice(1)}${HTML_FILE}`) {
-      throw new Error(`cloudflare: ${d.path} is answered from ${d.file}, not from ${JSON_FILE} beside it`);
-    }
-  }
-  const rules = {
-    jsonHeaders: model.jsonHeaders,
-    htmlHeaders: model.htmlHeaders,
-    corsOrigins: model.corsOrigins,
-    preflightHeaders: CORS_PREFLIGHT_HEADERS,
-    jsonFile: JSON_FILE,
-    htmlFile: HTML_FILE,
-    // The same bytes as the 404 and OPTIONS files the build writes, without reading them per request.
-    otherNotFound: serialize(OTHER_NOT_FOUND.body),
-    collections: model.collections.map((c) => ({
-      prefix: c.prefix,
-      hasList: c.hasList,
-      notFound: serialize(notFoundBody(c.model)),
-      options: serialize(optionsBody(c.name)),
-      ids: c.ids,
-    })),
-  };
   const template = readFileSync(TEMPLATE_URL, "utf8");
   if (!template.includes("/* RULES */ null")) throw new Error("cloudflare: templates/cloudflare-worker.js has no RULES placeholder");
   // A function replacement, so `$` in a header value is not read as a replacement pattern.
-  const worker = template.replace("/* RULES */ null", () => JSON.stringify(rules, null, 2));
+  const worker = template.replace("/* RULES */ null", () => JSON.stringify(servedRules(model, browsableTemplate()), null, 2));
 
   // Fallback only. Pages sets Content-Type from the extension and adds Access-Control-Allow-Origin;
   // `!` detaches it unless one origin (or *) can be named statically.
@@ -69,7 +56,8 @@ export function renderCloudflare(model: HostModel): HostFile[] {
     "",
   ];
   return [
-    { path: "_worker.js", text: worker },
+    { path: "_worker.js/index.js", text: worker },
+    ...runtimeFiles(RUNTIME_URL, "_worker.js/runtime/"),
     { path: "_headers", text: headers.join("\n") },
     { path: "_redirects", text: redirects.join("\n") },
   ];

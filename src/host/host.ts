@@ -23,7 +23,7 @@ export interface Host {
 export const HOSTS: Record<string, Host> = {
   serve: { name: "serve", prerendersBrowsable: false, render: renderServe },
   netlify: { name: "netlify", prerendersBrowsable: true, render: renderNetlify },
-  cloudflare: { name: "cloudflare", prerendersBrowsable: true, render: renderCloudflare },
+  cloudflare: { name: "cloudflare", prerendersBrowsable: false, render: renderCloudflare },
   vercel: { name: "vercel", prerendersBrowsable: true, render: renderVercel },
   nginx: { name: "nginx", prerendersBrowsable: true, render: renderNginx },
 };

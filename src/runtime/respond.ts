@@ -95,6 +95,8 @@ export async function respond(rules: ServedRules, files: ServedFiles, req: Serve
   const vary = (headers: readonly Header[]): Header[] =>
     headers.map(([n, v]) => (corsAllowed && !anyOrigin && n === "Vary" ? [n, `${v}, Origin`] : [n, v]));
 
+  // Only /api/ is published: anything else (the rule files, the query index) is a JSON 404.
+  if (!p.startsWith("/api/")) return { status: 404, headers: [...vary(rules.jsonHeaders), ...cors], body: NOT_FOUND_BODY };
   if (!p.endsWith("/")) {
     // A relative Location with the query string kept, an empty body, for every method.
     return { status: 301, headers: [["Location", `${p}/${url.search}`]], body: "" };

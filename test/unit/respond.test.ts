@@ -3,13 +3,15 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../src/build.js";
 import type { HostModel } from "../../src/host/rules.js";
-import { respond } from "../../src/preview/respond.js";
+import { previewFiles, respond } from "../../src/preview/respond.js";
+import type { ServedFiles } from "../../src/runtime/respond.js";
 import { copyContent, FIXTURES, removeDir, tempDir } from "../helpers/cli.js";
 import { readFileSync, writeFileSync } from "node:fs";
 
 let dir = "";
 let out = "";
 let model: HostModel;
+let files: ServedFiles;
 
 beforeAll(async () => {
   dir = tempDir();
@@ -22,37 +24,38 @@ beforeAll(async () => {
   const result = await build({ content, out, now: "2026-05-01T00:00:00Z", hosts: [] });
   expect(result.ok).toBe(true);
   model = result.model!;
+  files = previewFiles(out);
 });
 afterAll(() => removeDir(dir));
 
 const headerOf = (headers: readonly (readonly [string, string])[], name: string) => headers.find(([n]) => n === name)?.[1];
 
 describe("hosting settings", () => {
-  it("echoes an allowed origin, and no other", () => {
-    const a = respond(out, model, { method: "GET", url: "/api/v2/event_pages/", origin: "https://b.example" });
+  it("echoes an allowed origin, and no other", async () => {
+    const a = await respond(files, model, { method: "GET", url: "/api/v2/event_pages/", origin: "https://b.example" });
     expect(headerOf(a.headers, "Access-Control-Allow-Origin")).toBe("https://b.example");
     expect(headerOf(a.headers, "Vary")).toBe("Accept, Origin");
-    const b = respond(out, model, { method: "GET", url: "/api/v2/event_pages/", origin: "https://evil.example" });
+    const b = await respond(files, model, { method: "GET", url: "/api/v2/event_pages/", origin: "https://evil.example" });
     expect(headerOf(b.headers, "Access-Control-Allow-Origin")).toBeUndefined();
     expect(headerOf(b.headers, "Vary")).toBe("Accept");
   });
 
-  it("answers a CORS preflight", () => {
-    const a = respond(out, model, { method: "OPTIONS", url: "/api/v2/event_pages/201/", origin: "https://a.example", corsRequestMethod: "GET" });
+  it("answers a CORS preflight", async () => {
+    const a = await respond(files, model, { method: "OPTIONS", url: "/api/v2/event_pages/201/", origin: "https://a.example", corsRequestMethod: "GET" });
     expect(a.status).toBe(200);
     expect(headerOf(a.headers, "Access-Control-Allow-Methods")).toBe("GET, HEAD, OPTIONS");
     expect(headerOf(a.headers, "Access-Control-Allow-Origin")).toBe("https://a.example");
   });
 
-  it("adds Cache-Control to API answers after the live headers", () => {
-    const a = respond(out, model, { method: "GET", url: "/api/v2/event_pages/201/" });
+  it("adds Cache-Control to API answers after the live headers", async () => {
+    const a = await respond(files, model, { method: "GET", url: "/api/v2/event_pages/201/" });
     expect(a.headers.map(([n]) => n)).toEqual(["Content-Type", "Vary", "Allow", "X-Content-Type-Options", "Referrer-Policy", "X-Frame-Options", "Cache-Control"]);
     expect(headerOf(a.headers, "Cache-Control")).toBe("public, max-age=300");
   });
 
-  it("keeps the query string on the trailing-slash redirect, for every method", () => {
+  it("keeps the query string on the trailing-slash redirect, for every method", async () => {
     for (const method of ["GET", "POST", "OPTIONS"]) {
-      const a = respond(out, model, { method, url: "/api/v2/event_pages/201?format=api&x=1" });
+      const a = await respond(files, model, { method, url: "/api/v2/event_pages/201?format=api&x=1" });
       expect(a.status).toBe(301);
       expect(headerOf(a.headers, "Location")).toBe("/api/v2/event_pages/201/?format=api&x=1");
       expect(a.body.length).toBe(0);
