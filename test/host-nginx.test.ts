@@ -141,7 +141,7 @@ describe("nginx", () => {
       ["/api/v2/event_pages/987654321/", "api/v2/event_pages/404.json"],
       [`/api/v2/event_pages/${PARENT_ID}/?format=api`, "api/v2/event_pages/404.json"],
       ["/api/v2/pages/987654321/?format=api", "api/v2/pages/404.json"],
-      ["/api/v2/pages/", "api/v2/404.json"],
+      ["/api/v2/nothing/", "api/v2/404.json"],
       ["/api/", "api/v2/404.json"],
     ];
     for (const [p, f] of cases) {

@@ -46,7 +46,7 @@ describe("the packed package in an empty site folder", () => {
     for (const host of ["serve", "netlify", "vercel", "nginx", "cloudflare"]) {
       execFileSync("npx", ["--no-install", "build-catalogue", "--host", host, "--out", `dist-${host}`, "--now", "2026-05-01T00:00:00Z"], { cwd: site, encoding: "utf8" });
     }
-    expect(readFileSync(path.join(site, "dist-cloudflare/_worker.js"), "utf8")).toContain('"prefix": "/api/v2/event_pages/"');
+    expect(readFileSync(path.join(site, "dist-cloudflare/_worker.js/index.js"), "utf8")).toContain('"prefix": "/api/v2/event_pages/"');
     expect(readFileSync(path.join(site, "dist-nginx/api/v2/event_pages/201/index.api.html"), "utf8")).toContain("HTTP 200 OK");
     expect(existsSync(path.join(site, "dist-vercel/vercel.json"))).toBe(true);
   });
