@@ -28,7 +28,8 @@ async function loadAndValidate(options: BuildOptions, needsOut: boolean) {
   const started = performance.now();
   const resolved = resolveOptions(options, needsOut);
   const loaded = await loadContent(resolved.contentDir, resolved.contentArg);
-  resolved.onProgress(`Read ${loaded.value.events.length} event files from ${resolved.contentArg}/`);
+  // Without the folder there is nothing to count: "Read 0 event files" would contradict the error.
+  if (loaded.eventsFolderRead) resolved.onProgress(`Read ${loaded.value.events.length} event files from ${resolved.contentArg}/`);
   const validated = validateContent(loaded.value);
   const diagnostics = sortDiagnostics([...loaded.diagnostics, ...validated.diagnostics]);
   const site: Site | null = hasErrors(diagnostics) ? null : validated.value;

@@ -4,10 +4,10 @@
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { copyContent, FIXTURES, removeDir, runCli, snapshotTree, SPEC_EXAMPLE, tempDir, type CliRun } from "./helpers/cli.js";
+import { copyContent, FIXTURES, removeDir, runCli, snapshotTree, tempDir, type CliRun } from "./helpers/cli.js";
 
 const BAD = path.join(FIXTURES, "bad");
-const GOOD_CONTENT = path.join(SPEC_EXAMPLE, "content");
+const GOOD_CONTENT = path.join(FIXTURES, "good/spec-example/content");
 const NOW = "2026-05-01T00:00:00Z";
 const BUILD = ["build", "--content", "content", "--out", "dist", "--now", NOW];
 const CHECK = ["check", "--content", "content", "--now", NOW];

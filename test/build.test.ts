@@ -1,5 +1,5 @@
 // The real CLI on good content: the contract's worked example byte for byte, determinism, check.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { copyContent, FIXTURES, removeDir, runCli, snapshotTree, tempDir } from "./helpers/cli.js";
@@ -35,6 +35,7 @@ describe("the contract's worked example (its bytes are pinned by golden.test.ts)
     copyContent(path.join(EXAMPLE, "content"), dir);
     const run = runCli(["--now", NOW], { cwd: dir });
     expect(run.code).toBe(0);
+    expect(run.stdout).toContain("Read 2 event files from content/\n");
     expect(run.stdout).toMatch(/Built 2 event pages into dist\/: \d+ files, [\d.]+ KiB in [\d.]+ s/);
   });
 
@@ -100,6 +101,26 @@ describe("the command line", () => {
     expect(existsSync(path.join(dir, "dist/api/v2/event_pages/202"))).toBe(false);
     const list = JSON.parse(readFileSync(path.join(dir, "dist/api/v2/event_pages/index.json"), "utf8"));
     expect(list.meta.total_count).toBe(1);
+  });
+
+  it("without a content folder prints only the error and the summary, no count of files read", () => {
+    const dir = temp();
+    for (const command of ["build", "check"]) {
+      const run = runCli([command, "--now", NOW], { cwd: dir });
+      expect(run.code, run.output).toBe(1);
+      expect(run.output).not.toContain("Read 0");
+      expect(run.stdout).toBe("");
+      expect(run.stderr.trimEnd().split("\n")).toEqual([
+        "content: the content folder does not exist; create it, or point --content at the folder that holds catalogue.json",
+        expect.stringMatching(/^(Build|Check) failed: 1 error in 1 file\. /),
+      ]);
+    }
+    // Nor without its events/ folder: nothing was read there either.
+    mkdirSync(path.join(dir, "content"));
+    const run = runCli(["build", "--now", NOW], { cwd: dir });
+    expect(run.code, run.output).toBe(1);
+    expect(run.output).not.toContain("Read 0");
+    expect(run.stderr).toContain("content/events/: the events folder is missing");
   });
 
   it("fails with exit 1 and a clear message when the output cannot be written", () => {

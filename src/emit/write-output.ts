@@ -35,9 +35,9 @@ export async function writeOutput(outDir: string, files: Iterable<OutputFile>, o
   const report: WriteReport = { files: 0, bytes: 0 };
   const seen = new Set<string>();
   const folders = new Map<string, Promise<unknown>>();
+  const pending: Promise<void>[] = [];
   try {
     await mkdir(staging);
-    const pending: Promise<void>[] = [];
     for (const file of files) {
       checkRelative(file.path);
       if (seen.has(file.path)) throw new Error(`two outputs were planned for ${file.path}`);
@@ -69,6 +69,8 @@ export async function writeOutput(outDir: string, files: Iterable<OutputFile>, o
     if (hadOut) await rm(old, { recursive: true, force: true });
     return report;
   } catch (e) {
+    // Writes still in flight would fail unhandled, or recreate the staging folder after it is gone.
+    await Promise.allSettled(pending);
     await rm(staging, { recursive: true, force: true });
     throw e;
   }

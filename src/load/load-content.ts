@@ -53,17 +53,21 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) 
   return out;
 }
 
-export async function loadContent(
-  contentDir: string,
-  contentArg: string,
-): Promise<{ value: LoadedContent; diagnostics: Diagnostic[] }> {
+export interface Loaded {
+  value: LoadedContent;
+  diagnostics: Diagnostic[];
+  /** False when content/ or content/events/ is missing: no event file was looked for. */
+  eventsFolderRead: boolean;
+}
+
+export async function loadContent(contentDir: string, contentArg: string): Promise<Loaded> {
   const diagnostics: Diagnostic[] = [];
   const value: LoadedContent = {
     catalogue: null, venues: null, programs: null, genres: null, accessibility: null, images: null, events: [],
   };
   if (!(await isDirectory(contentDir))) {
     diagnostics.push(error(displayPath(contentArg), [], "the content folder does not exist; create it, or point --content at the folder that holds catalogue.json"));
-    return { value, diagnostics };
+    return { value, diagnostics, eventsFolderRead: false };
   }
   const topLevel = await readdir(contentDir, { withFileTypes: true });
   const known = new Set<string>(SETTINGS_FILES.map((n) => `${n}.json`));
@@ -91,7 +95,7 @@ export async function loadContent(
   const eventsShown = `${displayPath(contentArg, "events")}/`;
   if (!(await isDirectory(eventsDir))) {
     diagnostics.push(error(eventsShown, [], "the events folder is missing; create it with one JSON file per event page"));
-    return { value, diagnostics };
+    return { value, diagnostics, eventsFolderRead: false };
   }
   const entries = (await readdir(eventsDir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1));
   const eventFiles: string[] = [];
@@ -110,5 +114,5 @@ export async function loadContent(
     if (read.ok) value.events.push({ file: displayPath(contentArg, "events", eventFiles[i]!), data: read.data });
     else diagnostics.push(read.diagnostic);
   });
-  return { value, diagnostics };
+  return { value, diagnostics, eventsFolderRead: true };
 }

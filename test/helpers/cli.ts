@@ -7,7 +7,6 @@ import { fileURLToPath } from "node:url";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const BIN = path.join(ROOT, "bin/build-catalogue.js");
-export const SPEC_EXAMPLE = path.resolve(ROOT, "../shared/spec/example");
 export const FIXTURES = path.join(ROOT, "test/fixtures");
 
 export interface CliRun {

@@ -55,6 +55,26 @@ describe("time zones across both daylight-saving changes (Australia/Sydney)", ()
     expect(isoformat(instantOf("2026-01-10T08:30:00Z", "Australia/Brisbane"), "Australia/Brisbane")).toBe("2026-01-10T18:30:00+10:00");
   });
 
+  // Sydney left +11:00 at 16:00Z. date-fns-tz 3's getTimezoneOffset reads a Date's local fields as
+  // a wall time: under TZ=UTC this instant's fields say 17:30 on the 4th, before the change, and it
+  // answers +11 h. Our offsets come from Intl at the instant itself (docs/architecture.md).
+  it("is on +10:00 at 2026-04-04T17:30Z, whatever the process's TZ", () => {
+    const saved = process.env.TZ;
+    const at = Date.parse("2026-04-04T17:30:00Z");
+    try {
+      for (const tz of ["UTC", "Australia/Sydney", "America/Los_Angeles"]) {
+        process.env.TZ = tz;
+        if (tz === "UTC") expect(new Date(at).getHours()).toBe(17); // the wall time date-fns-tz would read
+        expect(offsetAt(at, "Australia/Sydney"), tz).toBe(10 * 3600);
+        expect(offsetAt(Date.parse("2026-04-04T15:59:00Z"), "Australia/Sydney"), tz).toBe(11 * 3600);
+        expect(isoformat(instantOf("2026-04-04T17:30:00Z", "Australia/Sydney"), "Australia/Sydney"), tz).toBe("2026-04-05T03:30:00+10:00");
+      }
+    } finally {
+      if (saved === undefined) delete process.env.TZ;
+      else process.env.TZ = saved;
+    }
+  });
+
   it("Brisbane has no daylight saving", () => {
     expect(resolveWall(wall("2026-10-04T02:30"), "Australia/Brisbane").ok).toBe(true);
     expect(offsetAt(Date.UTC(2026, 0, 1), "Australia/Brisbane")).toBe(36000);

@@ -50,6 +50,8 @@ describe("writeOutput", () => {
     await expect(writeOutput(out, [{ path: "../escape.json", bytes: Buffer.from("x") }])).rejects.toThrow("refusing");
     expect(snapshotTree(out)).toEqual(before);
     expect(existsSync(path.join(dir, "escape.json"))).toBe(false);
+    // The write of the first a.json was in flight when the second was refused: no staging folder stays.
+    expect(readdirSync(dir)).toEqual(["dist"]);
   });
 
   it("creates the output folder when there is none", async () => {

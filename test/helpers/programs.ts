@@ -1,0 +1,80 @@
+// Programs from Debian that some suites run (nginx, Chromium). npm ci cannot install them, so a
+// suite looks for its program first: on a developer's machine without it the suite is skipped
+// with a one-line notice; under CI a missing program is a failing test, so CI runs every test.
+import { accessSync, constants, statSync } from "node:fs";
+import path from "node:path";
+import { describe, it } from "vitest";
+
+export interface DebianProgram {
+  /** The name shown in notices, e.g. "nginx". */
+  name: string;
+  /** Executable names looked for on PATH and in `dirs`. */
+  commands: string[];
+  /** Folders Debian installs it into that are not on every user's PATH (nginx is in /usr/sbin). */
+  dirs: string[];
+  /** An environment variable holding the program's path; when set, only that path is tried. */
+  env: string;
+}
+
+export const NGINX: DebianProgram = { name: "nginx", commands: ["nginx"], dirs: ["/usr/sbin"], env: "NGINX_PATH" };
+export const CHROMIUM: DebianProgram = { name: "Chromium", commands: ["chromium"], dirs: ["/usr/bin"], env: "CHROMIUM_PATH" };
+
+/** How to get every program the suites need, in one command. */
+export const INSTALL = "apt-get install nginx-light chromium";
+
+function isExecutableFile(p: string): boolean {
+  try {
+    accessSync(p, constants.X_OK);
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The program's path, or undefined when it is not there (or `$<env>` names a file that is not). */
+export function findProgram(program: DebianProgram, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const given = env[program.env];
+  if (given) return isExecutableFile(given) ? given : undefined;
+  const dirs = [...(env.PATH ?? "").split(path.delimiter).filter(Boolean), ...program.dirs];
+  for (const dir of dirs) {
+    for (const command of program.commands) {
+      const p = path.join(dir, command);
+      if (isExecutableFile(p)) return p;
+    }
+  }
+  return undefined;
+}
+
+/** CI runs with CI=true (as most CI services set it); unset, "false" or "0" is a developer's machine. */
+export function underCi(env: NodeJS.ProcessEnv = process.env): boolean {
+  const ci = env.CI?.trim().toLowerCase();
+  return !!ci && ci !== "false" && ci !== "0";
+}
+
+/** The one line that says what is missing and how to get it. */
+export function missingMessage(program: DebianProgram, env: NodeJS.ProcessEnv = process.env): string {
+  const where = env[program.env] ? `${program.env}=${env[program.env]}` : `PATH, ${program.dirs.join(", ")}`;
+  return `${program.name} not found (looked in ${where}): install it with ${INSTALL}, or set ${program.env}`;
+}
+
+/**
+ * Call at the top of a suite's file, then `describe.skipIf(!found)`. Returns the program's path.
+ * When it is missing: under CI a test that fails naming it; elsewhere a one-line notice that the
+ * file's tests that need it are skipped.
+ */
+export function requireProgram(program: DebianProgram, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const found = findProgram(program, env);
+  if (found) return found;
+  const message = missingMessage(program, env);
+  if (underCi(env)) {
+    describe(`${program.name} (needed under CI)`, () => {
+      it("is installed", () => {
+        throw new Error(message);
+      });
+    });
+  } else {
+    // Written straight to stderr: one line, without the reporter's per-file console header.
+    process.stderr.write(`Skipping the ${program.name} tests: ${message}\n`);
+  }
+  return undefined;
+}
