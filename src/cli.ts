@@ -8,7 +8,8 @@ import { HOSTS } from "./host/host.js";
 import { formatDiagnostic, plural, summarize } from "./diagnostics.js";
 import { parseNow } from "./options.js";
 import { startPreview } from "./preview/server.js";
-import { printBuild, printCheck, type Output } from "./report.js";
+import { formatCodeFrame } from "./code-frame.js";
+import { FORMATS, printBuild, printCheck, type Output, type ReportOptions } from "./report.js";
 
 const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
 
@@ -17,6 +18,7 @@ interface Flags {
   out: string;
   now?: string;
   host?: string[];
+  format: "text" | "json";
 }
 
 const consoleOutput: Output = { out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`) };
@@ -29,7 +31,13 @@ function commonOptions(cmd: Command, withOut: boolean): Command {
     new Option("--host <name>", `write rule files for a static host: ${Object.keys(HOSTS).join(", ")} (repeatable or a comma list; default serve)`)
       .argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
   );
+  cmd.addOption(new Option("--format <format>", "how problems are printed: text (with a code frame) or json (one document on stdout, for tools)").choices(FORMATS).default("text"));
   return cmd;
+}
+
+/** The CLI picks; report.ts prints. Under GitHub Actions, problems also become annotations on the pull request. */
+function reportOptions(flags: Flags): ReportOptions {
+  return { format: flags.format, annotations: process.env.GITHUB_ACTIONS === "true" };
 }
 
 export function createProgram(io: Output, setCode: (code: number) => void): Command {
@@ -53,19 +61,20 @@ Exit status: 0 built, 1 content errors or a failed build (the output folder is l
 2 usage errors. Run "build-catalogue <command> --help" for a command's options.`,
     );
 
-  const progress = (line: string) => io.out(line);
+  // With --format json, stdout holds the JSON document alone: progress goes to stderr.
+  const progressOf = (flags: Flags) => (line: string) => (flags.format === "json" ? io.err(line) : io.out(line));
   commonOptions(program.command("build", { isDefault: true }).description("validate content/ and write the API into --out (the default command)"), true)
     .exitOverride()
     .action(async (flags: Flags) => {
-      const result = await build({ content: flags.content, out: flags.out, now: flags.now, hosts: flags.host, onProgress: progress });
-      printBuild(result, flags.out.replace(/\/+$/, ""), io);
+      const result = await build({ content: flags.content, out: flags.out, now: flags.now, hosts: flags.host, onProgress: progressOf(flags) });
+      printBuild(result, flags.out.replace(/\/+$/, ""), io, reportOptions(flags));
       setCode(result.ok ? 0 : 1);
     });
   commonOptions(program.command("check").description("validate content/ and plan every file, writing nothing"), false)
     .exitOverride()
     .action(async (flags: Flags) => {
-      const result = await check({ content: flags.content, now: flags.now, hosts: flags.host, onProgress: progress });
-      printCheck(result, io);
+      const result = await check({ content: flags.content, now: flags.now, hosts: flags.host, onProgress: progressOf(flags) });
+      printCheck(result, io, reportOptions(flags));
       setCode(result.ok ? 0 : 1);
     });
   program
@@ -85,7 +94,7 @@ Exit status: 0 built, 1 content errors or a failed build (the output folder is l
         onBuild: (o) => {
           if (o.ok) io.out(`Built ${plural(o.events, "event page")} in ${(o.milliseconds / 1000).toFixed(2)} s`);
           else {
-            for (const d of o.diagnostics) io.err(formatDiagnostic(d));
+            for (const d of o.diagnostics) for (const line of [formatDiagnostic(d), ...formatCodeFrame(d)]) io.err(line);
             io.err(`Build failed: ${o.message ?? summarize(o.diagnostics)}. The preview shows these errors until the content builds again.`);
           }
         },
