@@ -1,6 +1,6 @@
 // Reads one YAML source file with the `yaml` package (YAML 1.2, core schema, so 19:30 stays text
 // and yes/no are not booleans): syntax errors and keys written twice become located diagnostics.
-import { isAlias, isMap, isScalar, isSeq, parseDocument, type Document, type Node } from "yaml";
+import { isAlias, isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node } from "yaml";
 import { error, type Diagnostic, type KeyPath } from "../diagnostics.js";
 import { duplicateKeyMessage, errorAt, type ParseResult } from "./read-json.js";
 import { positionAt } from "./position.js";
@@ -16,10 +16,11 @@ export function parseYamlText(text: string, file: string): ParseResult {
   const doc = parseYamlDocument(text);
   const first = doc.errors[0];
   if (first) {
-    const { line, column } = positionAt(text, first.pos[0]);
+    const offset = errorOffset(doc, text, first.pos[0]);
+    const { line, column } = positionAt(text, offset);
     const reason = first.code === "MULTIPLE_DOCS" ? "the file holds more than one document (a line of ---)" : first.message.replace(/\s+/g, " ").trim();
     const message = `invalid YAML at line ${line}, column ${column}: ${reason}; fix the syntax there (indentation, a missing colon or an unclosed quote is the usual cause)`;
-    return { ok: false, diagnostics: [errorAt(file, [], message, text, first.pos[0])] };
+    return { ok: false, diagnostics: [errorAt(file, [], message, text, offset)] };
   }
   let data: unknown;
   try {
@@ -33,6 +34,23 @@ export function parseYamlText(text: string, file: string): ParseResult {
     diagnostics.push(errorAt(file, [...at, key], duplicateKeyMessage(key, firstLine, "YAML"), text, keyNode.range![0]));
   });
   return { ok: true, data, diagnostics };
+}
+
+/**
+ * An unclosed quote or bracket is reported where the text ends; the editor must look where the
+ * value that runs to the end begins.
+ */
+function errorOffset(doc: Document.Parsed, text: string, offset: number): number {
+  if (offset < text.trimEnd().length) return offset;
+  // The innermost value reaching the end: the one that starts last.
+  let start = -1;
+  visit(doc, {
+    Node(_key, node) {
+      const range = (node as Node).range;
+      if (range && range[0] > start && range[0] < offset && range[1] >= text.trimEnd().length) start = range[0];
+    },
+  });
+  return start === -1 ? offset : start;
 }
 
 type OnDuplicate = (key: string, keyNode: Node, firstKeyNode: Node, path: KeyPath) => void;
