@@ -8,6 +8,7 @@ import { HOSTS } from "./host/host.js";
 import { formatDiagnostic, plural, summarize } from "./diagnostics.js";
 import { parseNow } from "./options.js";
 import { startPreview } from "./preview/server.js";
+import { writeContentSchemas } from "./write-schemas.js";
 import { formatCodeFrame } from "./code-frame.js";
 import { FORMATS, printBuild, printCheck, type Output, type ReportOptions } from "./report.js";
 
@@ -55,6 +56,8 @@ Examples:
   build-catalogue                                   build content/ into dist/ (the same as "build")
   build-catalogue build --out public --host netlify write Netlify's rule files too
   build-catalogue check --now 2026-05-01T00:00Z     validate only, writing nothing
+  build-catalogue check --format json               print the problems as JSON, for tools
+  build-catalogue schema                            write the content files' JSON Schemas into schemas/
   build-catalogue preview --port 8000               serve a preview on 127.0.0.1 that rebuilds on change
 
 Exit status: 0 built, 1 content errors or a failed build (the output folder is left as it was),
@@ -76,6 +79,18 @@ Exit status: 0 built, 1 content errors or a failed build (the output folder is l
       const result = await check({ content: flags.content, now: flags.now, hosts: flags.host, onProgress: progressOf(flags) });
       printCheck(result, io, reportOptions(flags));
       setCode(result.ok ? 0 : 1);
+    });
+  program
+    .command("schema")
+    .description("write the JSON Schemas of the content files (for editors: completion and checks while typing) into --out")
+    .addOption(new Option("--out <dir>", "folder to write the *.schema.json files into").default("schemas"))
+    .exitOverride()
+    .action(async (flags: { out: string }) => {
+      const written = await writeContentSchemas(flags.out).catch((e: NodeJS.ErrnoException) => {
+        throw new BuildFailed(`could not write ${flags.out}/: ${e.code ? `${e.code} ` : ""}${e.message}; check that the folder is writable.`);
+      });
+      io.out(`Wrote ${plural(written.files.length, "JSON Schema")} into ${flags.out.replace(/\/+$/, "")}/: ${written.files.join(", ")}`);
+      setCode(0);
     });
   program
     .command("preview")

@@ -1,6 +1,6 @@
 // catalogue.json: the site-wide settings (content format, section 2).
 import { z } from "zod";
-import { httpUrl, id, nonEmpty, sitePath, slug, timeZone, timestampText } from "./common.js";
+import { httpUrl, id, nonEmpty, schemaReference, sitePath, slug, timeZone, timestampText } from "./common.js";
 
 export const homePageSchema = z.strictObject({
   id,
@@ -41,6 +41,7 @@ export const catalogueSchema = z.strictObject({
     .array(z.string().regex(/^(\*|https?:\/\/[^/\s]+)$/, { error: "must be \"*\" or an origin such as \"https://www.example.org\" (scheme and host, no path)" }))
     .default([]),
   cache_control: z.string().regex(/^[\x20-\x7e]+$/, { error: "must be a Cache-Control value such as \"public, max-age=300\"" }).nullable().default(null),
+  $schema: schemaReference,
 });
 
 export type CatalogueSource = z.infer<typeof catalogueSchema>;

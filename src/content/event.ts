@@ -1,7 +1,7 @@
 // events/<file>.json: one event page (content format, section 3).
 import { z } from "zod";
 import { blockSchema } from "./blocks.js";
-import { htmlFragment, id, nonEmpty, slug, ticketingCode, timestampText } from "./common.js";
+import { htmlFragment, id, nonEmpty, schemaReference, slug, ticketingCode, timestampText } from "./common.js";
 
 export const performanceSchema = z.strictObject({
   id,
@@ -37,6 +37,7 @@ export const eventSchema = z.strictObject({
     .array(z.strictObject({ id, title: z.string(), content: htmlFragment }))
     .optional(),
   faqs: z.array(id).optional(),
+  $schema: schemaReference,
 });
 
 export const FULLER_KEYS = ["sub_title", "hero_image", "description", "additional_information", "faqs"] as const;
