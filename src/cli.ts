@@ -10,7 +10,7 @@ import { parseNow } from "./options.js";
 import { startPreview } from "./preview/server.js";
 import { writeContentSchemas } from "./write-schemas.js";
 import { formatCodeFrame } from "./code-frame.js";
-import { FORMATS, printBuild, printCheck, type Output, type ReportOptions } from "./report.js";
+import { FORMATS, formatFailureAnnotation, printBuild, printCheck, type Output, type ReportOptions } from "./report.js";
 
 const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
 
@@ -151,6 +151,7 @@ export async function main(argv: string[], io: Output = consoleOutput): Promise<
     }
     if (e instanceof BuildFailed) {
       io.err(`Build failed: ${e.message}`);
+      if (process.env.GITHUB_ACTIONS === "true") io.out(formatFailureAnnotation(`Build failed: ${e.message}`));
       return 1;
     }
     io.err(`build-catalogue failed unexpectedly: ${(e as Error).stack ?? e}`);

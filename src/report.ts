@@ -52,6 +52,11 @@ export function formatAnnotation(d: Diagnostic): string {
   return `::${d.severity} ${props.join(",")}::${escapeData(d.message)}`;
 }
 
+/** A failure with no file (the output could not be written): `::error::message`. */
+export function formatFailureAnnotation(message: string): string {
+  return `::error::${escapeData(message)}`;
+}
+
 function printDiagnostics(result: BuildResult, summary: string, io: Output, options: ReportOptions): void {
   if (options.format === "json") {
     io.out(JSON.stringify({ ok: result.ok, summary, diagnostics: result.diagnostics.map(diagnosticToJson) }, null, 2));

@@ -122,6 +122,14 @@ describe("under GitHub Actions (GITHUB_ACTIONS=true)", () => {
     expect(run.stdout).toContain('::error file=content/venues.json,line=1,col=50,title=[0]["a%2Cb%3Ac%25"]::unknown key "a,b:c%25"');
   });
 
+  it("a build that cannot be written is annotated too, without a file", () => {
+    const dir = setUp("gha-unwritable", GOOD);
+    writeFileSync(path.join(dir, "blocker"), "a file where a folder should be");
+    const run = runCli(["build", "--out", "blocker/dist", "--now", NOW], { cwd: dir, env: { GITHUB_ACTIONS: "true" } });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^::error::Build failed: could not write blocker\/dist\/: /m);
+  });
+
   it("with --format json, stdout stays one JSON document and the annotations go to stderr", () => {
     const dir = setUp("gha-json", path.join(FIXTURES, "bad/wrong-type/content"));
     const run = runCli(["check", "--format", "json", "--now", NOW], { cwd: dir, env: { GITHUB_ACTIONS: "true" } });
