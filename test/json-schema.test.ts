@@ -5,8 +5,7 @@
 // decide, and nothing where it cannot.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import type { ErrorObject, ValidateFunction } from "ajv";
+import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { check } from "../src/build.js";
 import { formatKeyPath } from "../src/diagnostics.js";
@@ -22,7 +21,8 @@ function schemaFileFor(relative: string): string | null {
   return `${m[1] ?? "event"}.schema.json`;
 }
 
-const ajv = new Ajv2020({ allErrors: true, strict: true });
+// Draft-07, the JSON Schema version the schemas declare (the one editors support most widely).
+const ajv = new Ajv({ allErrors: true, strict: true });
 const validators = new Map<string, ValidateFunction>();
 function validatorFor(schemaFile: string): ValidateFunction {
   let v = validators.get(schemaFile);

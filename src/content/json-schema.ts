@@ -30,7 +30,8 @@ const FILES: { name: string; sources: string[]; title: string; description: stri
  */
 export function contentJsonSchemas(): SchemaFile[] {
   return FILES.map(({ name, sources, title, description, schema }) => {
-    const json = z.toJSONSchema(schema, { io: "input", target: "draft-2020-12" });
+    // Draft-07: what VS Code, JetBrains IDEs and the YAML language server support most fully.
+    const json = z.toJSONSchema(schema, { io: "input", target: "draft-7" });
     const ordered = { $schema: json.$schema, title, description, ...json };
     return {
       name: `${name}.schema.json`,
