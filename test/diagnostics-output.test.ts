@@ -49,6 +49,17 @@ describe("text (the default)", () => {
     );
   });
 
+  it("a trailing comma and a comment, which JSON refuses, are named as such", () => {
+    const dir = setUp("json-habits", GOOD, {
+      "programs.json": '[\n  {"id": 1, "name": "Season"},\n]\n',
+      "genres.json": '[\n  // ours\n  {"id": 1, "name": "Theatre"}\n]\n',
+    });
+    const run = runCli(["check", "--now", NOW], { cwd: dir });
+    expect(run.code, run.output).toBe(1);
+    expect(run.stderr).toContain("content/programs.json:3:1: invalid JSON at line 3, column 1: value expected; JSON allows no comma after the last item: remove it");
+    expect(run.stderr).toContain("content/genres.json:2:3: invalid JSON at line 2, column 3: a comment; JSON allows no comments: remove it");
+  });
+
   it("a long line is cut around the column, and the caret still sits under it", () => {
     const minified = JSON.stringify({ ...JSON.parse(readFileSync(path.join(GOOD, "catalogue.json"), "utf8")), colour: "red" });
     const dir = setUp("minified", GOOD, { "catalogue.json": minified });

@@ -26,7 +26,7 @@ export function parseJsonText(text: string, file: string): ParseResult {
     const offset = first ? first.offset : text.trimEnd().length;
     const { line, column } = positionAt(text, offset);
     const reason = first ? describeJsonError(printParseErrorCode(first.error)) : "the file is not valid JSON";
-    const message = `invalid JSON at line ${line}, column ${column}: ${reason}; fix the syntax there (a missing comma, quote or bracket is the usual cause)`;
+    const message = `invalid JSON at line ${line}, column ${column}: ${reason}; ${fixFor(text, offset, reason)}`;
     return { ok: false, diagnostics: [errorAt(file, [], message, text, offset)] };
   }
   return { ok: true, data, diagnostics: findDuplicateKeys(text, file) };
@@ -64,8 +64,17 @@ export function duplicateKeyMessage(key: string, firstLine: number, format: "JSO
   return `the key "${key}" is written twice in this object (first at line ${firstLine}); ${keeps}: remove one of the two`;
 }
 
+/** What to do: the two mistakes JSON refuses that other formats allow get their own words. */
+function fixFor(text: string, offset: number, reason: string): string {
+  if (reason === "a comment") return "JSON allows no comments: remove it (a YAML file may have them)";
+  if (/(property name|value) expected/.test(reason) && /,\s*$/.test(text.slice(0, offset)) && /^[}\]]/.test(text.slice(offset))) {
+    return "JSON allows no comma after the last item: remove it";
+  }
+  return "fix the syntax there (a missing comma, quote or bracket is the usual cause)";
+}
+
 /** "CommaExpected" → "comma expected". */
 function describeJsonError(code: string): string {
   const words = code.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
-  return words === "invalid symbol" ? "unexpected character" : words;
+  return words === "invalid symbol" ? "unexpected character" : words === "invalid comment token" ? "a comment" : words;
 }
