@@ -38,7 +38,8 @@ function yamlLocator(text: string): Locator {
   const doc = parseYamlDocument(text);
   return (path) => {
     const { node, keyNode } = findYamlNode(doc, path);
-    return keyNode?.range?.[0] ?? node?.range?.[0] ?? null;
+    // A document of comments only has no node: its problem is the whole file, from its start.
+    return keyNode?.range?.[0] ?? node?.range?.[0] ?? 0;
   };
 }
 
