@@ -1,11 +1,15 @@
 // The schemas in an editor: VS Code's own JSON engine (vscode-json-languageservice) reads the
 // example content's $schema paths and .vscode/settings.json, finds nothing wrong in the example,
-// flags a fixture's mistake on the line the build names, and completes the keys of an event page.
+// flags a fixture's mistake on the line the build names, and completes the keys of an event page;
+// the YAML language server (what VS Code's YAML extension runs) does the same for YAML files.
 import { readdirSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import languageService from "vscode-json-languageservice";
+import { TextDocument as YamlTextDocument } from "vscode-languageserver-textdocument";
+import { stringify } from "yaml";
+import yamlLanguageServer from "yaml-language-server";
 import { describe, expect, it } from "vitest";
 import { FIXTURES, ROOT } from "./helpers/cli.js";
 
@@ -13,6 +17,7 @@ const { getLanguageService, TextDocument } = languageService;
 
 const settings = JSON.parse(readFileSync(path.join(ROOT, ".vscode/settings.json"), "utf8")) as {
   "json.schemas": { fileMatch: string[]; url: string }[];
+  "yaml.schemas": Record<string, string[]>;
 };
 
 /** A language service as VS Code sets it up in this workspace: $schema paths, and the settings' mappings. */
@@ -77,5 +82,57 @@ describe("VS Code's JSON engine", () => {
     const venue = items.find((i) => i.label === "venue");
     expect(venue).toBeDefined();
     expect(JSON.stringify(venue!.documentation ?? "")).toContain("A venue id from venues.json.");
+  });
+});
+
+/** The YAML language server as VS Code's YAML extension sets it up here: modelines, and the settings' `yaml.schemas`. */
+function yamlEditor(withSettings: boolean) {
+  const service = yamlLanguageServer.getLanguageService({
+    schemaRequestService: async (uri) => readFile(fileURLToPath(uri), "utf8"),
+    workspaceContext: { resolveRelativePath: (relative, resource) => new URL(relative, resource).href },
+  });
+  service.configure({
+    validate: true,
+    completion: true,
+    yamlVersion: "1.2",
+    schemas: withSettings
+      ? Object.entries(settings["yaml.schemas"]).map(([url, fileMatch]) => ({ uri: pathToFileURL(path.join(ROOT, url)).href, fileMatch }))
+      : [],
+  });
+  // The server caches a parsed document by address and version, as an editor's buffer: each text is a new version.
+  return (file: string, text: string) => ({ doc: YamlTextDocument.create(pathToFileURL(file).href, "yaml", ++version, text), service });
+}
+let version = 0;
+
+/** An event page of the example as YAML, with its `$schema` key left out. */
+function hamletYaml(): string {
+  const data = JSON.parse(readFileSync(path.join(ROOT, "content/events/hamlet.json"), "utf8")) as Record<string, unknown>;
+  delete data.$schema;
+  return stringify(data);
+}
+
+describe("the YAML language server (VS Code's YAML extension)", () => {
+  const file = path.join(ROOT, "content/events/hamlet.yaml");
+
+  it("checks a YAML event page by the settings' yaml.schemas: clean as written, an unknown key and yes for true flagged on their lines", async () => {
+    const open = yamlEditor(true);
+    const clean = open(file, hamletYaml());
+    expect(await clean.service.doValidation(clean.doc, false)).toEqual([]);
+    const text = hamletYaml().replace(/^venue:/m, "venu:").replace(/^on_sale: true/m, "on_sale: yes");
+    const bad = open(file, text);
+    const problems = await bad.service.doValidation(bad.doc, false);
+    const lines = text.split("\n");
+    expect(problems.find((p) => /Property venu is not allowed/.test(p.message))?.range.start.line).toBe(lines.indexOf(lines.find((l) => l.startsWith("venu:"))!));
+    expect(problems.find((p) => /Incorrect type\. Expected "boolean"/.test(p.message))?.range.start.line).toBe(lines.findIndex((l) => l.startsWith("on_sale:")));
+  });
+
+  it("reads the schema a modeline names, relative to the file, and completes missing keys", async () => {
+    const text = `# yaml-language-server: $schema=../../schemas/event.schema.json\n${hamletYaml().replace(/^venue: .*\n/m, "")}`;
+    const { doc, service } = yamlEditor(false)(file, text);
+    const problems = await service.doValidation(doc, false);
+    expect(problems.map((p) => p.message)).toEqual(['Missing property "venue".']);
+    const end = text.split("\n").length - 1;
+    const items = (await service.doComplete(doc, { line: end, character: 0 }, false)).items.map((i) => i.label);
+    expect(items).toContain("venue");
   });
 });
