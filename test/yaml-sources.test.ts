@@ -114,6 +114,16 @@ describe("YAML-only mistakes", () => {
     expect(run.stderr).toContain('     3 |   ticketing_code: "DRT\n       |                   ^\n');
   });
 
+  it("an alias without its anchor is located at the alias; one with its anchor builds", () => {
+    const venues = "- id: 1\n  name: Drama Theatre\n  ticketing_code: DRT\n- id: 2\n  name: *stage\n  ticketing_code: RVS\n  time_zone: Australia/Brisbane\n";
+    const bad = runCli(["check", "--now", NOW], { cwd: setUp("yaml-alias", { "venues.yaml": venues }) });
+    expect(bad.code, bad.output).toBe(1);
+    expect(bad.stderr).toContain("content/venues.yaml:5:9: cannot be read as YAML: Unresolved alias");
+    const good = venues.replace("name: Drama Theatre", "name: &stage Drama Theatre");
+    const run = runCli(["check", "--now", NOW], { cwd: setUp("yaml-alias-good", { "venues.yaml": good }) });
+    expect(run.code, run.output).toBe(0);
+  });
+
   it("a key written twice is an error at its second spelling", () => {
     const dir = setUp("yaml-duplicate", { "venues.yaml": "- id: 1\n  name: Drama Theatre\n  ticketing_code: DRT\n  name: Playhouse\n" });
     const run = runCli(["check", "--now", NOW], { cwd: dir });

@@ -26,7 +26,15 @@ export function parseYamlText(text: string, file: string): ParseResult {
   try {
     data = doc.toJS({ maxAliasCount: 1000 });
   } catch (e) {
-    return { ok: false, diagnostics: [error(file, [], `cannot be read as YAML: ${(e as Error).message}`)] };
+    // An alias (*name) whose anchor (&name) is not set before it, or too many aliases: point at the first that fails.
+    let offset: number | null = null;
+    visit(doc, {
+      Alias(_key, node) {
+        if (offset === null && node.resolve(doc) === undefined) offset = node.range?.[0] ?? null;
+      },
+    });
+    const message = `cannot be read as YAML: ${(e as Error).message}`;
+    return { ok: false, diagnostics: [offset === null ? error(file, [], message) : errorAt(file, [], message, text, offset)] };
   }
   const diagnostics: Diagnostic[] = [];
   walk(doc.contents, [], (key, keyNode, firstNode, at) => {
