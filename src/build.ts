@@ -6,7 +6,8 @@ import { planOutput, SelfCheckFailed, type OutputFile } from "./emit/plan.js";
 import { parseHosts, type Host } from "./host/host.js";
 import { buildHostModel, type HostModel } from "./host/rules.js";
 import { writeOutput } from "./emit/write-output.js";
-import { loadContent } from "./load/load-content.js";
+import { loadContent, sourcesOf } from "./load/load-content.js";
+import { locateDiagnostics } from "./load/locate.js";
 import { resolveNow, resolveOptions, type BuildOptions } from "./options.js";
 import { validateContent } from "./validate/validate-content.js";
 import type { Site } from "./validate/site.js";
@@ -31,7 +32,9 @@ async function loadAndValidate(options: BuildOptions, needsOut: boolean) {
   // Without the folder there is nothing to count: "Read 0 event files" would contradict the error.
   if (loaded.eventsFolderRead) resolved.onProgress(`Read ${loaded.value.events.length} event files from ${resolved.contentArg}/`);
   const validated = validateContent(loaded.value);
-  const diagnostics = sortDiagnostics([...loaded.diagnostics, ...validated.diagnostics]);
+  const found = sortDiagnostics([...loaded.diagnostics, ...validated.diagnostics]);
+  // Positions are parsed only now, and only for the files named: a clean build never pays.
+  const diagnostics = found.length > 0 ? locateDiagnostics(found, sourcesOf(loaded.value)) : found;
   const site: Site | null = hasErrors(diagnostics) ? null : validated.value;
   if (site) resolved.onProgress(`Validated ${site.events.length} event pages, ${site.venues.size} venues, ${site.images.size} images`);
   return { started, resolved, site, diagnostics };

@@ -8,7 +8,9 @@ import { HOSTS } from "./host/host.js";
 import { formatDiagnostic, plural, summarize } from "./diagnostics.js";
 import { parseNow } from "./options.js";
 import { startPreview } from "./preview/server.js";
-import { printBuild, printCheck, type Output } from "./report.js";
+import { writeContentSchemas } from "./write-schemas.js";
+import { formatCodeFrame } from "./code-frame.js";
+import { FORMATS, formatFailureAnnotation, printBuild, printCheck, type Output, type ReportOptions } from "./report.js";
 
 const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
 
@@ -17,6 +19,7 @@ interface Flags {
   out: string;
   now?: string;
   host?: string[];
+  format: "text" | "json";
 }
 
 const consoleOutput: Output = { out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`) };
@@ -29,7 +32,13 @@ function commonOptions(cmd: Command, withOut: boolean): Command {
     new Option("--host <name>", `write rule files for a static host: ${Object.keys(HOSTS).join(", ")} (repeatable or a comma list; default serve)`)
       .argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
   );
+  cmd.addOption(new Option("--format <format>", "how problems are printed: text (with a code frame) or json (one document on stdout, for tools)").choices(FORMATS).default("text"));
   return cmd;
+}
+
+/** The CLI picks; report.ts prints. Under GitHub Actions, problems also become annotations on the pull request. */
+function reportOptions(flags: Flags): ReportOptions {
+  return { format: flags.format, annotations: process.env.GITHUB_ACTIONS === "true" };
 }
 
 export function createProgram(io: Output, setCode: (code: number) => void): Command {
@@ -47,26 +56,41 @@ Examples:
   build-catalogue                                   build content/ into dist/ (the same as "build")
   build-catalogue build --out public --host netlify write Netlify's rule files too
   build-catalogue check --now 2026-05-01T00:00Z     validate only, writing nothing
+  build-catalogue check --format json               print the problems as JSON, for tools
+  build-catalogue schema                            write the content files' JSON Schemas into schemas/
   build-catalogue preview --port 8000               serve a preview on 127.0.0.1 that rebuilds on change
 
 Exit status: 0 built, 1 content errors or a failed build (the output folder is left as it was),
 2 usage errors. Run "build-catalogue <command> --help" for a command's options.`,
     );
 
-  const progress = (line: string) => io.out(line);
+  // With --format json, stdout holds the JSON document alone: progress goes to stderr.
+  const progressOf = (flags: Flags) => (line: string) => (flags.format === "json" ? io.err(line) : io.out(line));
   commonOptions(program.command("build", { isDefault: true }).description("validate content/ and write the API into --out (the default command)"), true)
     .exitOverride()
     .action(async (flags: Flags) => {
-      const result = await build({ content: flags.content, out: flags.out, now: flags.now, hosts: flags.host, onProgress: progress });
-      printBuild(result, flags.out.replace(/\/+$/, ""), io);
+      const result = await build({ content: flags.content, out: flags.out, now: flags.now, hosts: flags.host, onProgress: progressOf(flags) });
+      printBuild(result, flags.out.replace(/\/+$/, ""), io, reportOptions(flags));
       setCode(result.ok ? 0 : 1);
     });
   commonOptions(program.command("check").description("validate content/ and plan every file, writing nothing"), false)
     .exitOverride()
     .action(async (flags: Flags) => {
-      const result = await check({ content: flags.content, now: flags.now, hosts: flags.host, onProgress: progress });
-      printCheck(result, io);
+      const result = await check({ content: flags.content, now: flags.now, hosts: flags.host, onProgress: progressOf(flags) });
+      printCheck(result, io, reportOptions(flags));
       setCode(result.ok ? 0 : 1);
+    });
+  program
+    .command("schema")
+    .description("write the JSON Schemas of the content files (for editors: completion and checks while typing) into --out")
+    .addOption(new Option("--out <dir>", "folder to write the *.schema.json files into").default("schemas"))
+    .exitOverride()
+    .action(async (flags: { out: string }) => {
+      const written = await writeContentSchemas(flags.out).catch((e: NodeJS.ErrnoException) => {
+        throw new BuildFailed(`could not write ${flags.out}/: ${e.code ? `${e.code} ` : ""}${e.message}; check that the folder is writable.`);
+      });
+      io.out(`Wrote ${plural(written.files.length, "JSON Schema")} into ${flags.out.replace(/\/+$/, "")}/: ${written.files.join(", ")}`);
+      setCode(0);
     });
   program
     .command("preview")
@@ -85,7 +109,7 @@ Exit status: 0 built, 1 content errors or a failed build (the output folder is l
         onBuild: (o) => {
           if (o.ok) io.out(`Built ${plural(o.events, "event page")} in ${(o.milliseconds / 1000).toFixed(2)} s`);
           else {
-            for (const d of o.diagnostics) io.err(formatDiagnostic(d));
+            for (const d of o.diagnostics) for (const line of [formatDiagnostic(d), ...formatCodeFrame(d)]) io.err(line);
             io.err(`Build failed: ${o.message ?? summarize(o.diagnostics)}. The preview shows these errors until the content builds again.`);
           }
         },
@@ -127,6 +151,7 @@ export async function main(argv: string[], io: Output = consoleOutput): Promise<
     }
     if (e instanceof BuildFailed) {
       io.err(`Build failed: ${e.message}`);
+      if (process.env.GITHUB_ACTIONS === "true") io.out(formatFailureAnnotation(`Build failed: ${e.message}`));
       return 1;
     }
     io.err(`build-catalogue failed unexpectedly: ${(e as Error).stack ?? e}`);

@@ -9,6 +9,11 @@ export interface Diagnostic {
   /** Path of the key inside the file; empty for the file as a whole. */
   path: KeyPath;
   message: string;
+  /** Where in the file (1-based; column in UTF-16 code units, as editors count): found only when reported. */
+  line?: number;
+  column?: number;
+  /** The text of that line, for the code frame under the message. */
+  sourceLine?: string;
 }
 
 export function error(file: string, path: KeyPath, message: string): Diagnostic {
@@ -30,8 +35,14 @@ export function formatKeyPath(path: KeyPath): string {
   return out;
 }
 
+/** `content/events/hamlet.json:12:7`, or the file alone when the problem has no place in it. */
+export function formatLocation(d: Diagnostic): string {
+  return d.line !== undefined && d.column !== undefined ? `${d.file}:${d.line}:${d.column}` : d.file;
+}
+
+/** One line: `[warning: ]file[:line:column]: [key path: ]message`. */
 export function formatDiagnostic(d: Diagnostic): string {
-  const where = d.path.length > 0 ? `${d.file}: ${formatKeyPath(d.path)}: ` : `${d.file}: `;
+  const where = d.path.length > 0 ? `${formatLocation(d)}: ${formatKeyPath(d.path)}: ` : `${formatLocation(d)}: `;
   return `${d.severity === "warning" ? "warning: " : ""}${where}${d.message}`;
 }
 

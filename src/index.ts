@@ -4,4 +4,6 @@ export type { BuildOptions } from "./options.js";
 export { BuildFailed, UsageError } from "./errors.js";
 export { formatDiagnostic, type Diagnostic } from "./diagnostics.js";
 export { serialize } from "./emit/serialize.js";
+export { contentJsonSchemas, type SchemaFile } from "./content/json-schema.js";
+export { writeContentSchemas } from "./write-schemas.js";
 export { main } from "./cli.js";

@@ -1,11 +1,22 @@
-// Prints what a command did: diagnostics one a line, then a one-line summary.
-import { formatDiagnostic, plural, summarize } from "./diagnostics.js";
+// Prints what a command did: diagnostics (text with a code frame, or JSON for tools; GitHub
+// Actions annotations when asked), then a one-line summary.
+import { formatCodeFrame } from "./code-frame.js";
+import { formatDiagnostic, formatKeyPath, plural, summarize, type Diagnostic } from "./diagnostics.js";
 import type { BuildResult } from "./build.js";
 
 export interface Output {
   out: (line: string) => void;
   err: (line: string) => void;
 }
+
+export interface ReportOptions {
+  /** `text` (the default): one line per diagnostic and its code frame on stderr; `json`: one JSON document on stdout. */
+  format?: "text" | "json";
+  /** Also print each diagnostic as a GitHub Actions workflow command (`::error file=...::`). */
+  annotations?: boolean;
+}
+
+export const FORMATS = ["text", "json"] as const;
 
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -15,24 +26,65 @@ export function formatSize(bytes: number): string {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-export function printDiagnostics(result: BuildResult, io: Output): void {
-  for (const d of result.diagnostics) io.err(formatDiagnostic(d));
+/** The diagnostic as tools read it; `line` and `column` are null when the problem has no place in a file. */
+export function diagnosticToJson(d: Diagnostic) {
+  return {
+    severity: d.severity,
+    file: d.file,
+    line: d.line ?? null,
+    column: d.column ?? null,
+    path: formatKeyPath(d.path),
+    keyPath: [...d.path],
+    message: d.message,
+  };
 }
 
-export function printBuild(result: BuildResult, outArg: string, io: Output): void {
-  printDiagnostics(result, io);
-  if (!result.ok) {
-    io.err(`Build failed: ${summarize(result.diagnostics)}. Nothing was written; ${outArg}/ is as it was. Fix the errors above and run the build again.`);
-    return;
-  }
-  io.out(`Built ${plural(result.events, "event page")} into ${outArg}/: ${plural(result.files, "file")}, ${formatSize(result.bytes)} in ${seconds(result.milliseconds)}`);
+// Workflow-command escaping, as @actions/core does it: data escapes %, CR, LF; properties also : and ,.
+const escapeData = (s: string) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+const escapeProperty = (s: string) => escapeData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
+
+/** `::error file=content/events/x.json,line=5,col=3,title=on_sale::must be true or false...` */
+export function formatAnnotation(d: Diagnostic): string {
+  const props = [`file=${escapeProperty(d.file)}`];
+  if (d.line !== undefined) props.push(`line=${d.line}`);
+  if (d.column !== undefined) props.push(`col=${d.column}`);
+  if (d.path.length > 0) props.push(`title=${escapeProperty(formatKeyPath(d.path))}`);
+  return `::${d.severity} ${props.join(",")}::${escapeData(d.message)}`;
 }
 
-export function printCheck(result: BuildResult, io: Output): void {
-  printDiagnostics(result, io);
-  if (!result.ok) {
-    io.err(`Check failed: ${summarize(result.diagnostics)}. Fix the errors above and run the check again.`);
-    return;
+/** A failure with no file (the output could not be written): `::error::message`. */
+export function formatFailureAnnotation(message: string): string {
+  return `::error::${escapeData(message)}`;
+}
+
+function printDiagnostics(result: BuildResult, summary: string, io: Output, options: ReportOptions): void {
+  if (options.format === "json") {
+    io.out(JSON.stringify({ ok: result.ok, summary, diagnostics: result.diagnostics.map(diagnosticToJson) }, null, 2));
+  } else {
+    for (const d of result.diagnostics) {
+      io.err(formatDiagnostic(d));
+      for (const line of formatCodeFrame(d)) io.err(line);
+    }
   }
-  io.out(`Content is valid: ${plural(result.events, "event page")} would build ${plural(result.files, "file")}, ${formatSize(result.bytes)} (checked in ${seconds(result.milliseconds)}; nothing written)`);
+  // In JSON mode stdout holds the document alone; GitHub reads workflow commands from either stream.
+  const annotate = options.format === "json" ? io.err : io.out;
+  if (options.annotations) for (const d of result.diagnostics) annotate(formatAnnotation(d));
+}
+
+export function printBuild(result: BuildResult, outArg: string, io: Output, options: ReportOptions = {}): void {
+  const summary = result.ok
+    ? `Built ${plural(result.events, "event page")} into ${outArg}/: ${plural(result.files, "file")}, ${formatSize(result.bytes)} in ${seconds(result.milliseconds)}`
+    : `Build failed: ${summarize(result.diagnostics)}. Nothing was written; ${outArg}/ is as it was. Fix the errors above and run the build again.`;
+  printDiagnostics(result, summary, io, options);
+  if (result.ok && options.format !== "json") io.out(summary);
+  else io.err(summary);
+}
+
+export function printCheck(result: BuildResult, io: Output, options: ReportOptions = {}): void {
+  const summary = result.ok
+    ? `Content is valid: ${plural(result.events, "event page")} would build ${plural(result.files, "file")}, ${formatSize(result.bytes)} (checked in ${seconds(result.milliseconds)}; nothing written)`
+    : `Check failed: ${summarize(result.diagnostics)}. Fix the errors above and run the check again.`;
+  printDiagnostics(result, summary, io, options);
+  if (result.ok && options.format !== "json") io.out(summary);
+  else io.err(summary);
 }

@@ -12,11 +12,17 @@ const NOW = "2026-05-01T00:00:00Z";
 const BUILD = ["build", "--content", "content", "--out", "dist", "--now", NOW];
 const CHECK = ["check", "--content", "content", "--now", NOW];
 
-/** One line the run must print: `content/<file>: <path>: ...<message>...` (no path: `content/<file>: ...`). */
+/**
+ * One line the run must print: `content/<file>:<line>:<column>: <path>: ...<message>...` (no path:
+ * `content/<file>:<line>:<column>: ...`; no place in the file, such as a missing file: `content/<file>: ...`).
+ */
 interface Expected {
   file: string;
   path: string;
   message: string;
+  /** Where the editor must look; absent for a problem with no place in a file. */
+  line?: number;
+  column?: number;
 }
 
 /**
@@ -32,8 +38,13 @@ const readExpected = (reason: string): Expected[] => {
 
 const lineFor =
   (e: Expected) =>
-  (line: string): boolean =>
-    line.startsWith(e.path ? `content/${e.file}: ${e.path}: ` : `content/${e.file}: `) && line.includes(e.message);
+  (line: string): boolean => {
+    const where = e.line === undefined ? `content/${e.file}` : `content/${e.file}:${e.line}:${e.column}`;
+    return line.startsWith(e.path ? `${where}: ${e.path}: ` : `${where}: `) && line.includes(e.message);
+  };
+
+/** A line of the code frame printed under a located diagnostic (`    12 |   "key": ...`, then the caret). */
+const FRAME_LINE = /^ +\d* \| /;
 
 /** `performances[2].datetime` as a list of keys and numeric indexes, to compare as the CLI sorts. */
 function keys(keyPath: string): (string | number)[] {
@@ -60,10 +71,10 @@ function errorLines(run: CliRun): { line: string; file: string; keyPath: string 
     .split("\n")
     .filter((l) => l.startsWith("content/"))
     .map((line) => {
-      const [file, second = "", ...rest] = line.split(": ");
-      // A line with a key path is `file: path: reason`; a path never holds a space.
+      const [location, second = "", ...rest] = line.split(": ");
+      // A line with a key path is `file[:line:column]: path: reason`; a path never holds a space.
       const keyPath = rest.length > 0 && !/\s/.test(second) ? second : "";
-      return { line, file: file!, keyPath };
+      return { line, file: location!.replace(/:\d+:\d+$/, ""), keyPath };
     });
 }
 
@@ -78,7 +89,7 @@ function expectContentErrors(run: CliRun, expected: Expected[], summary: "Build"
   for (const e of expected) {
     expect(lines.some(lineFor(e)), `expected a line for ${JSON.stringify(e)} in:\n${run.output}`).toBe(true);
   }
-  const stderr = run.stderr.trimEnd().split("\n");
+  const stderr = run.stderr.trimEnd().split("\n").filter((l) => !FRAME_LINE.test(l));
   for (const line of stderr.slice(0, -1)) {
     expect(line, `not a diagnostic line in:\n${run.stderr}`).toMatch(/^(warning: )?content\/\S*: \S/);
   }
@@ -134,6 +145,25 @@ it("has a fixture for every reason listed, and an expect.json beside each", () =
     }
   }
   for (const reason of Object.keys(KNOWN_BUGS)) expect(reasons).toContain(reason);
+});
+
+it("every expected line and column points at the key named, or at the object that misses it", () => {
+  let located = 0;
+  for (const reason of [...reasons, "many-errors"]) {
+    for (const e of readExpected(reason)) {
+      if (e.line === undefined) continue;
+      located++;
+      const text = readFileSync(path.join(fixture(reason), e.file), "utf8").split("\n")[e.line - 1] ?? "";
+      const at = text.slice(e.column! - 1);
+      const last = keys(e.path).at(-1);
+      // A key's problem points at the key; an array item's at the item; a missing key (or a whole-file
+      // problem) at the enclosing object; a syntax error where the parser stopped.
+      if (typeof last === "string" && !at.startsWith("{")) expect(at, `${reason}: ${JSON.stringify(e)}`).toMatch(new RegExp(`^"${last}"\\s*:`));
+      else if (typeof last === "number") expect(at.trim().length, `${reason}: ${JSON.stringify(e)}`).toBeGreaterThan(0);
+      else if (!/invalid JSON/.test(e.message)) expect(at[0], `${reason}: ${JSON.stringify(e)}`).toMatch(/[{[]/);
+    }
+  }
+  expect(located).toBeGreaterThanOrEqual(50);
 });
 
 describe.each(reasons)("bad input: %s", (reason) => {

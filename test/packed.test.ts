@@ -1,7 +1,7 @@
 // A site uses build-catalogue as a dependency: pack it, install the tarball into a folder that
 // holds only content/, and run `npx build-catalogue` there, as a site's CI would.
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyContent, FIXTURES, removeDir, ROOT, snapshotTree, tempDir } from "./helpers/cli.js";
@@ -35,6 +35,25 @@ describe("the packed package in an empty site folder", () => {
     const actual = snapshotTree(path.join(site, "dist"));
     for (const [file, bytes] of expected) expect(actual.get(file), file).toBe(bytes);
     expect(readdirSync(site).sort()).toEqual(expect.arrayContaining(["content", "dist", "node_modules", "package.json"]));
+  });
+
+  it("ships the content schemas, which a site's content names through node_modules", () => {
+    const schemas = path.join(site, "node_modules/build-catalogue/schemas");
+    expect(readdirSync(schemas).sort()).toEqual(readdirSync(path.join(ROOT, "schemas")).sort());
+    // As the README tells a site to write it: relative to the file, through node_modules.
+    const catalogue = path.join(site, "content/catalogue.json");
+    const text = readFileSync(catalogue, "utf8");
+    writeFileSync(catalogue, text.replace("{", '{\n  "$schema": "../node_modules/build-catalogue/schemas/catalogue.schema.json",'));
+    const ref = (JSON.parse(readFileSync(catalogue, "utf8")) as { $schema: string }).$schema;
+    expect(existsSync(path.resolve(path.dirname(catalogue), ref))).toBe(true);
+    try {
+      const out = execFileSync("npx", ["--no-install", "build-catalogue", "check", "--now", "2026-05-01T00:00:00Z"], { cwd: site, encoding: "utf8" });
+      expect(out).toContain("Content is valid");
+      execFileSync("npx", ["--no-install", "build-catalogue", "schema", "--out", "my-schemas"], { cwd: site, encoding: "utf8" });
+      expect(snapshotTree(path.join(site, "my-schemas"))).toEqual(snapshotTree(schemas));
+    } finally {
+      writeFileSync(catalogue, text);
+    }
   });
 
   it("reports its version from the installed package", () => {

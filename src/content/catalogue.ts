@@ -1,6 +1,6 @@
 // catalogue.json: the site-wide settings (content format, section 2).
 import { z } from "zod";
-import { httpUrl, id, nonEmpty, sitePath, slug, timeZone, timestampText } from "./common.js";
+import { httpUrl, id, nonEmpty, schemaReference, sitePath, slug, timeZone, timestampText } from "./common.js";
 
 /** The page above the parent: the site's root page (`/`), published with a detail of its own. */
 export const homePageSchema = z.strictObject({
@@ -34,19 +34,20 @@ export const ticketingSchema = z.strictObject({
 });
 
 export const catalogueSchema = z.strictObject({
-  base_url: httpUrl,
-  site_url: httpUrl,
-  cdn_url: httpUrl,
-  time_zone: timeZone.default("Australia/Sydney"),
-  parent: parentPageSchema,
-  ticketing: ticketingSchema,
-  ticket_button_text: z.string().default("Buy tickets"),
+  base_url: httpUrl.describe("The absolute http(s) URL of the API, such as https://api.example.org."),
+  site_url: httpUrl.describe("The absolute URL of the public web site."),
+  cdn_url: httpUrl.describe("The absolute URL images are served from."),
+  time_zone: timeZone.default("Australia/Sydney").describe("The site's IANA time zone: first_published_at values are written in it."),
+  parent: parentPageSchema.describe("The events.AllEventsPage every event page sits under: {id, title, url, ...}."),
+  ticketing: ticketingSchema.describe("The ticketing system: {url, gateway_path, purchase_page, waitlist_page}."),
+  ticket_button_text: z.string().default("Buy tickets").describe("For events that give none."),
   image_type: z.string().regex(/^\w+\.\w+$/, { error: "must be a type such as \"wagtailimages.Image\"" }).default("wagtailimages.Image"),
   // Hosting settings (not part of the live API, which sends neither header): off by default.
   cors_origins: z
     .array(z.string().regex(/^(\*|https?:\/\/[^/\s]+)$/, { error: "must be \"*\" or an origin such as \"https://www.example.org\" (scheme and host, no path)" }))
     .default([]),
   cache_control: z.string().regex(/^[\x20-\x7e]+$/, { error: "must be a Cache-Control value such as \"public, max-age=300\"" }).nullable().default(null),
+  $schema: schemaReference,
 });
 
 export type CatalogueSource = z.infer<typeof catalogueSchema>;

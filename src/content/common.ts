@@ -1,5 +1,6 @@
 // Field schemas shared by the content files: ids, slugs, URLs, zones, HTML fragments.
 import { z } from "zod";
+import { TIMESTAMP } from "../time/parse-timestamp.js";
 import { isTimeZone } from "../time/time-zone.js";
 
 export const id = z.int({ error: "must be a positive whole number (an id)" }).positive({
@@ -33,17 +34,29 @@ export const httpUrl = z
   )
   .transform((s) => s.replace(/\/+$/, ""));
 
-export const timeZone = z.string().refine(isTimeZone, {
-  error: "is not a known IANA time zone; write one such as \"Australia/Sydney\" or \"Australia/Brisbane\"",
-});
+export const timeZone = z
+  .string()
+  .refine(isTimeZone, {
+    error: "is not a known IANA time zone; write one such as \"Australia/Sydney\" or \"Australia/Brisbane\"",
+  })
+  .meta({ description: "An IANA time zone, such as Australia/Sydney or Australia/Brisbane." });
 
 /** A site path that starts and ends with a slash. */
 export const sitePath = z.string().regex(/^\/(?:[^/?#\s]+\/)*$/, {
   error: "must start and end with \"/\", such as \"/whats-on/\"",
 });
 
-/** Timestamps are checked and resolved after the schemas (they need the time zones). */
-export const timestampText = z.string();
+/**
+ * Timestamps are checked and resolved after the schemas (they need the time zones). The JSON
+ * Schema gets the same grammar as a pattern (surrounding spaces allowed, as the build trims).
+ */
+export const timestampText = z.string().meta({
+  pattern: `^\\s*${TIMESTAMP.source.slice(1, -1)}\\s*$`,
+  description: "A date and time: YYYY-MM-DDTHH:mm (wall time in the zone), optionally :ss, a fraction, and Z or an offset such as +11:00.",
+});
+
+/** `$schema`: the JSON Schema an editor checks the file against; the build ignores it. */
+export const schemaReference = z.string().meta({ description: "The JSON Schema of this file, for editors (ignored by the build)." }).optional();
 
 /** HTML fragments are checked for script after the schemas, with an HTML parser. */
 export const htmlFragment = z.string();

@@ -5,10 +5,11 @@ import { id, nonEmpty, timeZone } from "./common.js";
 export const venueSchema = z.strictObject({
   id,
   name: nonEmpty,
-  ticketing_code: z.string().regex(/^[A-Z0-9]{1,16}$/, {
-    error: "must be a short code of uppercase letters (and digits), such as \"DRT\"",
-  }),
-  time_zone: timeZone.optional(),
+  ticketing_code: z
+    .string()
+    .regex(/^[A-Z0-9]{1,16}$/, { error: "must be a short code of uppercase letters (and digits), such as \"DRT\"" })
+    .describe("The venue's code in the ticketing system: uppercase letters and digits, such as DRT."),
+  time_zone: timeZone.optional().describe("The venue's IANA time zone; default: the catalogue's."),
 });
 
 /** A program, a genre or an accessibility value: `{id, name}`. */

@@ -1,14 +1,12 @@
-// Load stage: finds the files of content/ and reads each as JSON, reporting every problem.
+// Load stage: finds the files of content/ (each .json, .yaml or .yml) and reads them, reporting
+// every problem, two files for one thing included.
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { error, warning, type Diagnostic } from "../diagnostics.js";
-import { readJsonFile } from "./read-json.js";
+import { readSourceFile } from "./read-source.js";
+import { formatOf, SOURCE_EXTENSIONS, stemOf, type SourceFile } from "./source-file.js";
 
-export interface SourceFile {
-  /** The file as printed in messages, e.g. `content/events/hamlet.json`. */
-  file: string;
-  data: unknown;
-}
+export type { SourceFile } from "./source-file.js";
 
 export interface LoadedContent {
   catalogue: SourceFile | null;
@@ -70,24 +68,25 @@ export async function loadContent(contentDir: string, contentArg: string): Promi
     return { value, diagnostics, eventsFolderRead: false };
   }
   const topLevel = await readdir(contentDir, { withFileTypes: true });
-  const known = new Set<string>(SETTINGS_FILES.map((n) => `${n}.json`));
+  const known = new Set<string>(SETTINGS_FILES);
   for (const entry of topLevel) {
-    if (entry.isFile() && entry.name.endsWith(".json") && !known.has(entry.name)) {
-      diagnostics.push(warning(displayPath(contentArg, entry.name), [], `is not a file build-catalogue reads, so it is ignored; the files are ${[...known].join(", ")} and events/*.json`));
+    if (entry.isFile() && formatOf(entry.name) && !known.has(stemOf(entry.name))) {
+      diagnostics.push(warning(displayPath(contentArg, entry.name), [], `is not a file build-catalogue reads, so it is ignored; the files are ${SETTINGS_FILES.map((n) => `${n}.json`).join(", ")} (or .yaml) and events/*.json`));
     }
   }
   await Promise.all(
     SETTINGS_FILES.map(async (name) => {
-      const file = displayPath(contentArg, `${name}.json`);
-      const absolute = path.join(contentDir, `${name}.json`);
-      const exists = topLevel.some((e) => e.name === `${name}.json` && e.isFile());
-      if (!exists) {
-        if (REQUIRED.has(name)) diagnostics.push(error(file, [], `is missing; create it with ${WHAT[name]}`));
+      const present = SOURCE_EXTENSIONS.map((ext) => `${name}${ext}`).filter((n) => topLevel.some((e) => e.name === n && e.isFile()));
+      if (present.length === 0) {
+        if (REQUIRED.has(name)) diagnostics.push(error(displayPath(contentArg, `${name}.json`), [], `is missing; create it (or ${name}.yaml) with ${WHAT[name]}`));
         return;
       }
-      const read = await readJsonFile(absolute, file);
-      if (read.ok) value[name] = { file, data: read.data };
-      else diagnostics.push(read.diagnostic);
+      const chosen = present[0]!;
+      for (const other of present.slice(1)) diagnostics.push(twice(displayPath(contentArg, other), chosen, other));
+      const file = displayPath(contentArg, chosen);
+      const read = await readSourceFile(path.join(contentDir, chosen), file);
+      if (read.source) value[name] = read.source;
+      diagnostics.push(...read.diagnostics);
     }),
   );
 
@@ -99,20 +98,37 @@ export async function loadContent(contentDir: string, contentArg: string): Promi
   }
   const entries = (await readdir(eventsDir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1));
   const eventFiles: string[] = [];
+  const byStem = new Map<string, string>();
   for (const entry of entries) {
     if (entry.name.startsWith(".")) continue;
-    if (entry.isFile() && entry.name.endsWith(".json")) eventFiles.push(entry.name);
-    else diagnostics.push(warning(displayPath(contentArg, "events", entry.name), [], "is not a .json file, so it is ignored"));
+    if (!entry.isFile() || !formatOf(entry.name)) {
+      diagnostics.push(warning(displayPath(contentArg, "events", entry.name), [], "is not a .json, .yaml or .yml file, so it is ignored"));
+      continue;
+    }
+    // hamlet.json and hamlet.yaml are one page written twice: read the preferred one only.
+    const first = byStem.get(stemOf(entry.name));
+    if (first === undefined) byStem.set(stemOf(entry.name), entry.name);
+    else diagnostics.push(twice(displayPath(contentArg, "events", entry.name), first, entry.name));
   }
+  for (const name of byStem.values()) eventFiles.push(name);
+  eventFiles.sort((a, b) => (a < b ? -1 : 1));
   if (eventFiles.length === 0) {
-    diagnostics.push(error(eventsShown, [], "holds no event pages; add at least one events/<slug>.json"));
+    diagnostics.push(error(eventsShown, [], "holds no event pages; add at least one events/<slug>.json (or .yaml)"));
   }
-  const reads = await mapLimit(eventFiles, 64, (name) =>
-    readJsonFile(path.join(eventsDir, name), displayPath(contentArg, "events", name)),
-  );
-  reads.forEach((read, i) => {
-    if (read.ok) value.events.push({ file: displayPath(contentArg, "events", eventFiles[i]!), data: read.data });
-    else diagnostics.push(read.diagnostic);
-  });
+  const reads = await mapLimit(eventFiles, 64, (name) => readSourceFile(path.join(eventsDir, name), displayPath(contentArg, "events", name)));
+  for (const read of reads) {
+    if (read.source) value.events.push(read.source);
+    diagnostics.push(...read.diagnostics);
+  }
   return { value, diagnostics, eventsFolderRead: true };
+}
+
+/** The files of a run, by the name messages give them: where positions are looked up. */
+export function sourcesOf(content: LoadedContent): Map<string, SourceFile> {
+  const all = [content.catalogue, content.venues, content.programs, content.genres, content.accessibility, content.images, ...content.events];
+  return new Map(all.filter((s): s is SourceFile => s !== null).map((s) => [s.file, s]));
+}
+
+function twice(file: string, kept: string, other: string): Diagnostic {
+  return error(file, [], `both ${kept} and ${other} exist: one file written twice in two formats, and only one can count; keep one and delete the other`);
 }

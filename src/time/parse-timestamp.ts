@@ -7,7 +7,7 @@ export interface ParsedTimestamp {
   offsetSeconds: number | null;
 }
 
-const TIMESTAMP =
+export const TIMESTAMP =
   /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(Z|z|[+-]\d{2}(?::?\d{2}(?::?\d{2})?)?)?$/;
 
 export type ParseResult = { ok: true; value: ParsedTimestamp } | { ok: false; reason: string };

@@ -12,12 +12,11 @@ export interface Lookups extends Pick<Site, "venues" | "programs" | "genres" | "
   catalogueZone: string;
   /** Ids whose own entry is broken (already reported): a reference to them is not reported again. */
   broken: Record<"venues" | "programs" | "genres" | "accessibility" | "images", Set<number> | "all">;
+  /** The file each kind is kept in, as the content names it (`venues.json` or `venues.yaml`). */
+  files: Record<"venues" | "programs" | "genres" | "accessibility" | "images", string>;
 }
 
 type Kind = keyof Lookups["broken"];
-const FILE_OF: Record<Kind, string> = {
-  venues: "venues.json", programs: "programs.json", genres: "genres.json", accessibility: "accessibility.json", images: "images.json",
-};
 const NOUN: Record<Kind, string> = { venues: "venue", programs: "program", genres: "genre", accessibility: "accessibility value", images: "image" };
 
 /** Resolves a timestamp text in a zone, reporting why it names no single instant. */
@@ -57,7 +56,7 @@ export function checkEvent(
     if (found === undefined && broken !== "all" && !broken.has(refId)) {
       const known = [...(look[kind] as Map<number, unknown>).keys()].sort((a, b) => a - b);
       const list = known.length > 12 ? `${known.slice(0, 12).join(", ")}, ...` : known.join(", ");
-      diagnostics.push(error(file, path, `no ${NOUN[kind]} has id ${refId}; add it to ${FILE_OF[kind]} or use a known id (${list || "none defined"})`));
+      diagnostics.push(error(file, path, `no ${NOUN[kind]} has id ${refId}; add it to ${look.files[kind]} or use a known id (${list || "none defined"})`));
     }
     return found;
   };

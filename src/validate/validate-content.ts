@@ -7,6 +7,7 @@ import { eventSchema, lenientEventSchema } from "../content/event.js";
 import { DEFAULT_ACCESSIBILITY, DEFAULT_GENRES, imageSchema, namedSchema, venueSchema, type NamedSource } from "../content/lists.js";
 import { error, hasErrors, type Diagnostic } from "../diagnostics.js";
 import type { LoadedContent, SourceFile } from "../load/load-content.js";
+import { formatOf, stemOf } from "../load/source-file.js";
 import { checkEvent, checkTimestamp, type Lookups, type PartialEvent } from "./check-event.js";
 import { parseArrayFile, parseWith } from "./parse-sources.js";
 import type { Site, SiteEvent, SiteParent, SiteVenue } from "./site.js";
@@ -33,6 +34,9 @@ function listFile<S extends z.ZodType>(
   }
   return { map, broken: parsed.brokenIds };
 }
+
+/** `venues.yaml` when the content writes it so, else `venues.json`: where a message sends the editor. */
+const nameOf = (source: SourceFile | null, name: string) => (source ? path.basename(source.file) : `${name}.json`);
 
 function checkParent(catalogue: CatalogueSource, file: string, diagnostics: Diagnostic[]): SiteParent | null {
   const p = catalogue.parent;
@@ -80,6 +84,10 @@ export function validateContent(loaded: LoadedContent): { value: Site | null; di
     catalogueZone: zone, venues: siteVenues, programs: programs.map, genres: genres.map,
     accessibility: accessibility.map, images: images.map,
     broken: { venues: venues.broken, programs: programs.broken, genres: genres.broken, accessibility: accessibility.broken, images: images.broken },
+    files: {
+      venues: nameOf(loaded.venues, "venues"), programs: nameOf(loaded.programs, "programs"), genres: nameOf(loaded.genres, "genres"),
+      accessibility: nameOf(loaded.accessibility, "accessibility"), images: nameOf(loaded.images, "images"),
+    },
   };
   // Without venues.json (already reported) every venue reference is unknowable: report none as dangling.
   if (!loaded.venues) look.broken.venues = "all";
@@ -96,12 +104,12 @@ export function validateContent(loaded: LoadedContent): { value: Site | null; di
   const events: SiteEvent[] = [];
   for (const { file, data } of loaded.events) {
     if (data === null || typeof data !== "object" || Array.isArray(data)) {
-      diagnostics.push(error(file, [], `must hold one JSON object (an event page {id, title, ...}), found ${Array.isArray(data) ? "an array" : data === null ? "null" : typeof data}`));
+      diagnostics.push(error(file, [], `must hold one ${formatOf(file) === "yaml" ? "YAML mapping" : "JSON object"} (an event page {id, title, ...}), found ${Array.isArray(data) ? "an array" : data === null ? "null" : typeof data}`));
       continue;
     }
     const strict = parseWith(eventSchema, data, file, diagnostics);
     const src: PartialEvent = strict ?? (lenientEventSchema.parse(data) as PartialEvent);
-    const fileSlug = path.basename(file, ".json");
+    const fileSlug = stemOf(path.basename(file));
     if (src.slug === undefined && !SLUG.test(fileSlug)) {
       diagnostics.push(error(file, ["slug"], `is not given and the file name "${fileSlug}" is not a valid slug (lowercase words of a-z and 0-9 joined by single hyphens); rename the file or add "slug"`));
       continue;

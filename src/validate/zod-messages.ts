@@ -58,6 +58,22 @@ function editDistance(a: string, b: string): number {
   return row[b.length]!;
 }
 
+const isYaml = (file: string) => /\.ya?ml$/.test(file);
+
+/**
+ * YAML decides a value's type from how it is written: an unquoted 2026, 19.30 or true is not text,
+ * an empty value is null, and (YAML 1.2) yes/no/on/off are text, not booleans. Say how to write it.
+ */
+function yamlHint(expected: string, input: unknown): string {
+  if (expected === "string" && input === null) return "; in YAML an empty value (or ~, or null) is null: write the text after the colon";
+  if (expected === "string" && (typeof input === "number" || typeof input === "boolean")) {
+    return `; YAML reads an unquoted ${String(input)} as a ${typeof input}: put the value in quotes, such as "${String(input)}", to keep it as text`;
+  }
+  if (expected === "boolean" && typeof input === "string") return "; YAML reads only true and false (without quotes) as true or false";
+  if ((expected === "int" || expected === "number") && typeof input === "string") return "; write the number without quotes";
+  return "";
+}
+
 /** The keys a strict object schema allows at a path of the input (for "did you mean"). */
 export type AllowedKeys = (path: KeyPath) => readonly string[];
 
@@ -85,8 +101,9 @@ export function issueToDiagnostics(
     }
     case "invalid_type": {
       if (!hasInput) return [error(file, path, `is required but missing; add it`)];
-      const expected = custom ? issue.message : `must be ${ARTICLE[issue.expected] ?? issue.expected}`;
-      return [error(file, path, `${expected}, found ${describeValue(input)}`)];
+      const article = issue.expected === "string" && isYaml(file) ? "text" : (ARTICLE[issue.expected] ?? issue.expected);
+      const expected = custom ? issue.message : `must be ${article}`;
+      return [error(file, path, `${expected}, found ${describeValue(input)}${isYaml(file) ? yamlHint(issue.expected, input) : ""}`)];
     }
     case "invalid_union": {
       const u = issue as { discriminator?: string; options?: unknown[] };

@@ -20,7 +20,8 @@ export interface CliRun {
 export function runCli(args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv } = { cwd: ROOT }): CliRun {
   const r = spawnSync(process.execPath, [BIN, ...args], {
     cwd: options.cwd,
-    env: { ...process.env, ...options.env },
+    // Annotations are asked for by the environment: a test that runs under GitHub Actions gets them only when it sets GITHUB_ACTIONS itself.
+    env: { ...process.env, GITHUB_ACTIONS: "", ...options.env },
     encoding: "utf8",
     timeout: 120_000,
   });

@@ -1,0 +1,61 @@
+// Adds line and column to the diagnostics of a run, parsing positions only for the files that
+// have something to report (a clean build never pays for them).
+import { parseTree, type Node as JsonNode } from "jsonc-parser";
+import type { Diagnostic, KeyPath } from "../diagnostics.js";
+import { positionAt } from "./position.js";
+import { findYamlNode, parseYamlDocument } from "./read-yaml.js";
+import type { SourceFile } from "./source-file.js";
+
+/**
+ * Where a key path points: at the key when the path ends in an object's key (as TypeScript
+ * points at a property), at the value for an array item or the whole file, and at the nearest
+ * enclosing key or value that exists when the path names a missing key.
+ */
+export type Locator = (path: KeyPath) => number | null;
+
+function jsonLocator(text: string): Locator {
+  const root = parseTree(text, [], { disallowComments: true });
+  return (path) => {
+    let node: JsonNode | undefined = root;
+    let keyOffset: number | null = null;
+    for (const step of path) {
+      if (node?.type === "object" && typeof step === "string") {
+        // JSON.parse keeps the last of two equal keys: point at that one.
+        const property: JsonNode | undefined = node.children?.findLast((p) => p.children?.[0]?.value === step);
+        if (!property) break;
+        keyOffset = property.children![0]!.offset;
+        node = property.children![1];
+      } else if (node?.type === "array" && typeof step === "number" && node.children?.[step]) {
+        keyOffset = null;
+        node = node.children[step];
+      } else break;
+    }
+    return keyOffset ?? node?.offset ?? null;
+  };
+}
+
+function yamlLocator(text: string): Locator {
+  const doc = parseYamlDocument(text);
+  return (path) => {
+    const { node, keyNode } = findYamlNode(doc, path);
+    // A document of comments only has no node: its problem is the whole file, from its start.
+    return keyNode?.range?.[0] ?? node?.range?.[0] ?? 0;
+  };
+}
+
+/** The diagnostics with their positions filled in where a file and a place in it are known. */
+export function locateDiagnostics(diagnostics: readonly Diagnostic[], sources: ReadonlyMap<string, SourceFile>): Diagnostic[] {
+  const locators = new Map<string, Locator>();
+  return diagnostics.map((d) => {
+    if (d.line !== undefined) return d;
+    const source = sources.get(d.file);
+    if (!source) return d;
+    let locate = locators.get(d.file);
+    if (!locate) {
+      locate = source.format === "json" ? jsonLocator(source.text) : yamlLocator(source.text);
+      locators.set(d.file, locate);
+    }
+    const offset = locate(d.path);
+    return offset === null ? d : { ...d, ...positionAt(source.text, offset) };
+  });
+}

@@ -1,0 +1,21 @@
+// Reads one content file, JSON or YAML by its extension, into a SourceFile and its diagnostics.
+import { readFile } from "node:fs/promises";
+import { error, type Diagnostic } from "../diagnostics.js";
+import { parseJsonText } from "./read-json.js";
+import { parseYamlText } from "./read-yaml.js";
+import { formatOf, type SourceFile } from "./source-file.js";
+
+export type ReadResult = { source: SourceFile | null; diagnostics: Diagnostic[] };
+
+export async function readSourceFile(absolute: string, file: string): Promise<ReadResult> {
+  let raw: string;
+  try {
+    raw = await readFile(absolute, "utf8");
+  } catch (e) {
+    return { source: null, diagnostics: [error(file, [], `cannot be read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`)] };
+  }
+  const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+  const format = formatOf(file) ?? "json";
+  const parsed = format === "json" ? parseJsonText(text, file) : parseYamlText(text, file);
+  return { source: parsed.ok ? { file, data: parsed.data, text, format } : null, diagnostics: parsed.diagnostics };
+}

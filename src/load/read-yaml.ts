@@ -1,0 +1,111 @@
+// Reads one YAML source file with the `yaml` package (YAML 1.2, core schema, so 19:30 stays text
+// and yes/no are not booleans): syntax errors and keys written twice become located diagnostics.
+import { isAlias, isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node } from "yaml";
+import { error, type Diagnostic, type KeyPath } from "../diagnostics.js";
+import { duplicateKeyMessage, errorAt, type ParseResult } from "./read-json.js";
+import { positionAt } from "./position.js";
+
+/** YAML 1.2 with the core schema: the same types JSON has, no 1.1 surprises (sexagesimal, yes/no). */
+export function parseYamlDocument(text: string): Document.Parsed {
+  return parseDocument(text, { version: "1.2", schema: "core", uniqueKeys: false, prettyErrors: false, merge: false });
+}
+
+/** Parses YAML text; `file` only names the file in diagnostics. */
+export function parseYamlText(text: string, file: string): ParseResult {
+  if (text.trim() === "") return { ok: false, diagnostics: [error(file, [], "the file is empty; it must hold one YAML value")] };
+  const doc = parseYamlDocument(text);
+  const first = doc.errors[0];
+  if (first) {
+    const offset = errorOffset(doc, text, first.pos[0]);
+    const { line, column } = positionAt(text, offset);
+    const reason = first.code === "MULTIPLE_DOCS" ? "the file holds more than one document (a line of ---)" : first.message.replace(/\s+/g, " ").trim();
+    const message = `invalid YAML at line ${line}, column ${column}: ${reason}; fix the syntax there (indentation, a missing colon or an unclosed quote is the usual cause)`;
+    return { ok: false, diagnostics: [errorAt(file, [], message, text, offset)] };
+  }
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: 1000 });
+  } catch (e) {
+    // An alias (*name) whose anchor (&name) is not set before it, or too many aliases: point at the first that fails.
+    let offset: number | null = null;
+    visit(doc, {
+      Alias(_key, node) {
+        if (offset === null && node.resolve(doc) === undefined) offset = node.range?.[0] ?? null;
+      },
+    });
+    const message = `cannot be read as YAML: ${(e as Error).message}`;
+    return { ok: false, diagnostics: [offset === null ? error(file, [], message) : errorAt(file, [], message, text, offset)] };
+  }
+  const diagnostics: Diagnostic[] = [];
+  walk(doc.contents, [], (key, keyNode, firstNode, at) => {
+    const firstLine = positionAt(text, firstNode.range![0]).line;
+    diagnostics.push(errorAt(file, [...at, key], duplicateKeyMessage(key, firstLine, "YAML"), text, keyNode.range![0]));
+  });
+  return { ok: true, data, diagnostics };
+}
+
+/**
+ * An unclosed quote or bracket is reported where the text ends; the editor must look where the
+ * value that runs to the end begins.
+ */
+function errorOffset(doc: Document.Parsed, text: string, offset: number): number {
+  if (offset < text.trimEnd().length) return offset;
+  // The innermost value reaching the end: the one that starts last.
+  let start = -1;
+  visit(doc, {
+    Node(_key, node) {
+      const range = (node as Node).range;
+      if (range && range[0] > start && range[0] < offset && range[1] >= text.trimEnd().length) start = range[0];
+    },
+  });
+  return start === -1 ? offset : start;
+}
+
+type OnDuplicate = (key: string, keyNode: Node, firstKeyNode: Node, path: KeyPath) => void;
+
+function walk(node: unknown, path: KeyPath, onDuplicate: OnDuplicate): void {
+  if (isMap(node)) {
+    const seen = new Map<string, Node>();
+    for (const pair of node.items) {
+      const keyNode = pair.key as Node | null;
+      const key = keyText(keyNode);
+      if (key === null) continue;
+      const first = seen.get(key);
+      if (first && keyNode) onDuplicate(key, keyNode, first, path);
+      else if (keyNode) seen.set(key, keyNode);
+      walk(pair.value, [...path, key], onDuplicate);
+    }
+  } else if (isSeq(node)) {
+    node.items.forEach((item, i) => walk(item, [...path, i], onDuplicate));
+  }
+}
+
+/** A key as the value read from it names it (`toJS` turns scalar keys into strings). */
+export function keyText(node: Node | null): string | null {
+  if (node === null) return "";
+  return isScalar(node) ? String(node.value) : null;
+}
+
+/**
+ * The node at a key path, and the key node it was reached by (to point at the key, as editors
+ * expect for a key's problem). Stops at the deepest node that exists: a missing key points at
+ * the object that misses it.
+ */
+export function findYamlNode(doc: Document.Parsed, path: KeyPath): { node: Node | null; keyNode: Node | null } {
+  let node = (doc.contents ?? null) as Node | null;
+  let keyNode: Node | null = null;
+  for (const step of path) {
+    if (isAlias(node)) node = node.resolve(doc) ?? null;
+    if (isMap(node) && typeof step === "string") {
+      // The last of two equal keys is the one toJS kept.
+      const pair = [...node.items].reverse().find((p) => keyText(p.key as Node | null) === step);
+      if (!pair) break;
+      keyNode = pair.key as Node;
+      node = (pair.value as Node | null) ?? null;
+    } else if (isSeq(node) && typeof step === "number" && step < node.items.length) {
+      keyNode = null;
+      node = node.items[step] as Node;
+    } else break;
+  }
+  return { node, keyNode };
+}
