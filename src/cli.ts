@@ -8,7 +8,7 @@ import { HOSTS } from "./host/host.js";
 import { formatDiagnostic, plural, summarize } from "./diagnostics.js";
 import { parseNow } from "./options.js";
 import { startPreview } from "./preview/server.js";
-import { printBuild, printCheck, type Output } from "./report.js";
+import { printBuild, printCheck, printNextChange, type Output } from "./report.js";
 
 const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
 
@@ -17,6 +17,8 @@ interface Flags {
   out: string;
   now?: string;
   host?: string[];
+  strict?: boolean;
+  nextChange?: boolean;
 }
 
 const consoleOutput: Output = { out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`) };
@@ -29,6 +31,7 @@ function commonOptions(cmd: Command, withOut: boolean): Command {
     new Option("--host <name>", `write rule files for a static host: ${Object.keys(HOSTS).join(", ")} (repeatable or a comma list; default serve)`)
       .argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
   );
+  cmd.addOption(new Option("--strict", "fail on warnings too (exit 1, nothing written)"));
   return cmd;
 }
 
@@ -57,15 +60,19 @@ Exit status: 0 built, 1 content errors or a failed build (the output folder is l
   commonOptions(program.command("build", { isDefault: true }).description("validate content/ and write the API into --out (the default command)"), true)
     .exitOverride()
     .action(async (flags: Flags) => {
-      const result = await build({ content: flags.content, out: flags.out, now: flags.now, hosts: flags.host, onProgress: progress });
+      const result = await build({ content: flags.content, out: flags.out, now: flags.now, hosts: flags.host, strict: flags.strict, onProgress: progress });
       printBuild(result, flags.out.replace(/\/+$/, ""), io);
       setCode(result.ok ? 0 : 1);
     });
   commonOptions(program.command("check").description("validate content/ and plan every file, writing nothing"), false)
+    .addOption(new Option("--next-change", "print only the next instant at which an is_past or in_past changes (ISO 8601; nothing when none is coming), for schedulers"))
     .exitOverride()
     .action(async (flags: Flags) => {
-      const result = await check({ content: flags.content, now: flags.now, hosts: flags.host, onProgress: progress });
-      printCheck(result, io);
+      const result = await check({
+        content: flags.content, now: flags.now, hosts: flags.host, strict: flags.strict, onProgress: flags.nextChange ? () => {} : progress,
+      });
+      if (flags.nextChange) printNextChange(result, io);
+      else printCheck(result, io);
       setCode(result.ok ? 0 : 1);
     });
   program

@@ -19,20 +19,46 @@ export function printDiagnostics(result: BuildResult, io: Output): void {
   for (const d of result.diagnostics) io.err(formatDiagnostic(d));
 }
 
+/** `, 2 warnings` after a summary, or nothing. */
+function warningCount(result: BuildResult): string {
+  const n = result.diagnostics.filter((d) => d.severity === "warning").length;
+  return n > 0 ? `, ${plural(n, "warning")}` : "";
+}
+
+const STRICT = "--strict makes warnings fail";
+
 export function printBuild(result: BuildResult, outArg: string, io: Output): void {
   printDiagnostics(result, io);
+  if (result.failedOnWarnings) {
+    io.err(`Build failed: ${summarize(result.diagnostics)}, and ${STRICT} the build. Nothing was written; ${outArg}/ is as it was. Fix the warnings above (or build without --strict) and run the build again.`);
+    return;
+  }
   if (!result.ok) {
     io.err(`Build failed: ${summarize(result.diagnostics)}. Nothing was written; ${outArg}/ is as it was. Fix the errors above and run the build again.`);
     return;
   }
-  io.out(`Built ${plural(result.events, "event page")} into ${outArg}/: ${plural(result.files, "file")}, ${formatSize(result.bytes)} in ${seconds(result.milliseconds)}`);
+  io.out(`Built ${plural(result.events, "event page")} into ${outArg}/: ${plural(result.files, "file")}, ${formatSize(result.bytes)} in ${seconds(result.milliseconds)}${warningCount(result)}`);
 }
 
 export function printCheck(result: BuildResult, io: Output): void {
   printDiagnostics(result, io);
+  if (result.failedOnWarnings) {
+    io.err(`Check failed: ${summarize(result.diagnostics)}, and ${STRICT} the check. Fix the warnings above (or check without --strict) and run the check again.`);
+    return;
+  }
   if (!result.ok) {
     io.err(`Check failed: ${summarize(result.diagnostics)}. Fix the errors above and run the check again.`);
     return;
   }
-  io.out(`Content is valid: ${plural(result.events, "event page")} would build ${plural(result.files, "file")}, ${formatSize(result.bytes)} (checked in ${seconds(result.milliseconds)}; nothing written)`);
+  io.out(`Content is valid: ${plural(result.events, "event page")} would build ${plural(result.files, "file")}, ${formatSize(result.bytes)} (checked in ${seconds(result.milliseconds)}; nothing written)${warningCount(result)}`);
+}
+
+/** `check --next-change`: the instant alone on stdout (nothing when no change is coming); problems on stderr. */
+export function printNextChange(result: BuildResult, io: Output): void {
+  if (!result.ok) {
+    printCheck(result, io);
+    return;
+  }
+  for (const d of result.diagnostics) io.err(formatDiagnostic(d));
+  if (result.nextChange) io.out(result.nextChange.at);
 }
