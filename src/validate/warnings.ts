@@ -31,7 +31,7 @@ function onSaleWarnings(event: SiteEvent, now: Instant, zone: string, out: Diagn
   }
 }
 
-function farFutureWarnings(event: SiteEvent, now: Instant, out: Diagnostic[]): void {
+function farFutureWarnings(event: SiteEvent, now: Instant, zone: string, out: Diagnostic[]): void {
   const limit = yearsLater(now, FAR_FUTURE_YEARS);
   for (const p of event.performances) {
     if (compareInstants(p.start, limit) <= 0) continue;
@@ -40,7 +40,7 @@ function farFutureWarnings(event: SiteEvent, now: Instant, out: Diagnostic[]): v
       warning(
         event.file,
         ["performances", index, "datetime"],
-        `${p.source.datetime} is more than ${FAR_FUTURE_YEARS} years from now (${isoformat(limit, p.venue.zone).slice(0, 10)}); check the year`,
+        `${p.source.datetime} is more than ${FAR_FUTURE_YEARS} years away (now is ${isoformat(now, zone).slice(0, 10)}, so the limit is ${isoformat(limit, zone).slice(0, 10)}); check the year`,
       ),
     );
   }
@@ -72,7 +72,7 @@ export function collectWarnings(site: Site, now: Instant, imagesFile: string | n
   const emptyAltThumbnails = new Map<number, string[]>();
   for (const event of site.events) {
     onSaleWarnings(event, now, zone, out);
-    farFutureWarnings(event, now, out);
+    farFutureWarnings(event, now, zone, out);
     const thumb = event.source.thumbnail;
     if (thumb.alt !== undefined) {
       if (thumb.alt.trim() === "") {
