@@ -1,6 +1,7 @@
-// The clock: the next instant at which a built catalogue goes stale. is_past of a performance flips
-// when it starts, and in_past of its page flips with its last performance, so the next change is
-// the earliest performance start strictly after now; nothing else in the API depends on now.
+// The clock: the next instant at which a built catalogue goes stale. is_past of a performance turns
+// true once now is past its start, and in_past of its page with its last performance, so the next
+// change is the earliest start not before now (a start equal to now is not past yet: it changes
+// right after). Nothing else in the API depends on now.
 import { isoformat } from "../time/format-dates.js";
 import { compareInstants, type Instant } from "../time/instant.js";
 import type { Site } from "../validate/site.js";
@@ -29,7 +30,7 @@ export function nextChange(site: Site, now: Instant): NextChange | null {
   for (const event of site.events) {
     const last = event.performances[event.performances.length - 1];
     for (const p of event.performances) {
-      if (compareInstants(p.start, now) <= 0) continue;
+      if (compareInstants(p.start, now) < 0) continue;
       const order = next === null ? -1 : compareInstants(p.start, next);
       if (order > 0) break; // performances are in ascending start: later ones cannot be earlier
       const change = { performance: p.source.id, page: event.source.id, slug: event.slug, endsPage: p === last };
