@@ -8,6 +8,7 @@ import { HOSTS } from "./host/host.js";
 import { formatDiagnostic, plural, summarize } from "./diagnostics.js";
 import { parseNow } from "./options.js";
 import { startPreview } from "./preview/server.js";
+import { newEvent } from "./scaffold/new-event.js";
 import { printBuild, printCheck, printNextChange, type Output } from "./report.js";
 
 const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
@@ -51,6 +52,8 @@ Examples:
   build-catalogue build --out public --host netlify write Netlify's rule files too
   build-catalogue check --now 2026-05-01T00:00Z     validate only, writing nothing
   build-catalogue preview --port 8000               serve a preview on 127.0.0.1 that rebuilds on change
+  build-catalogue new event hamlet-2027             start content/events/hamlet-2027.json from a template
+  build-catalogue check --next-change               print when is_past/in_past next change (for schedulers)
 
 Exit status: 0 built, 1 content errors or a failed build (the output folder is left as it was),
 2 usage errors. Run "build-catalogue <command> --help" for a command's options.`,
@@ -74,6 +77,21 @@ Exit status: 0 built, 1 content errors or a failed build (the output folder is l
       if (flags.nextChange) printNextChange(result, io);
       else printCheck(result, io);
       setCode(result.ok ? 0 : 1);
+    });
+  const create = program.command("new").description("start a new content file from a template: new event <slug>").exitOverride();
+  create
+    .command("event <slug>")
+    .description("write events/<slug>.json with the next free page id and placeholders the build refuses until an editor fills them in")
+    .addOption(new Option("--content <dir>", "folder of the content sources").default("content"))
+    .addOption(new Option("--yaml", "write events/<slug>.yaml instead of .json"))
+    .exitOverride()
+    .action(async (slug: string, flags: { content: string; yaml?: boolean }) => {
+      const made = await newEvent({ slug, content: flags.content, yaml: flags.yaml });
+      io.out(
+        `Wrote ${made.file}: event page ${made.id}, with placeholders to fill in at ${made.placeholders.join(", ")}. ` +
+          `Replace each "TODO: ..." value, then run build-catalogue check${flags.content === "content" ? "" : ` --content ${flags.content}`}.`,
+      );
+      setCode(0);
     });
   program
     .command("preview")
@@ -126,7 +144,8 @@ export async function main(argv: string[], io: Output = consoleOutput): Promise<
     return code;
   } catch (e) {
     if (e instanceof CommanderError) {
-      return e.code === "commander.helpDisplayed" || e.code === "commander.version" || e.code === "commander.help" ? 0 : 2;
+      // Help asked for is 0; help shown because a command was incomplete (`new` alone) is a usage error.
+      return e.code === "commander.helpDisplayed" || e.code === "commander.version" || (e.code === "commander.help" && e.exitCode === 0) ? 0 : 2;
     }
     if (e instanceof UsageError) {
       io.err(`Usage error: ${e.message}`);

@@ -34,6 +34,8 @@ export const ticketingSchema = z.strictObject({
 });
 
 export const catalogueSchema = z.strictObject({
+  // The editor's JSON Schema (for completion and checks while typing); the build ignores it.
+  $schema: z.string().optional(),
   base_url: httpUrl,
   site_url: httpUrl,
   cdn_url: httpUrl,

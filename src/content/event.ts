@@ -11,6 +11,8 @@ export const performanceSchema = z.strictObject({
 });
 
 export const eventSchema = z.strictObject({
+  // The editor's JSON Schema (for completion and checks while typing); the build ignores it.
+  $schema: z.string().optional(),
   id,
   slug: slug.optional(),
   title: nonEmpty,
