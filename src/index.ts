@@ -4,4 +4,7 @@ export type { BuildOptions } from "./options.js";
 export { BuildFailed, UsageError } from "./errors.js";
 export { formatDiagnostic, type Diagnostic } from "./diagnostics.js";
 export { serialize } from "./emit/serialize.js";
+export type { ClockChange, NextChange } from "./enrich/next-change.js";
+export { openApiDocument } from "./api/openapi.js";
+export { newEvent, type NewEventOptions, type NewEventResult } from "./scaffold/new-event.js";
 export { main } from "./cli.js";

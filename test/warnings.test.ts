@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { check } from "../src/build.js";
 import { copyContent, FIXTURES, removeDir, runCli, snapshotTree, tempDir } from "./helpers/cli.js";
 
 const WARNINGS = path.join(FIXTURES, "warnings");
@@ -99,4 +100,38 @@ it("content with an error fails on the error alone: the warnings need a valid ca
   expect(run.stderr).toContain("content/events/jazz-on-the-river.json: venue: no venue has id 99");
   expect(warningLines(run.stderr)).toEqual([]);
   expect(run.stderr).toMatch(/^Check failed: 1 error in 1 file\./m);
+});
+
+describe("the edges of the warnings (the library on a copy of the worked example)", () => {
+  const page = (dir: string) => path.join(dir, "content/events/jazz-on-the-river.json");
+  const edit = (dir: string, change: (p: Record<string, unknown> & { performances: { datetime: string }[] }) => void) => {
+    const p = JSON.parse(readFileSync(page(dir), "utf8"));
+    change(p);
+    writeFileSync(page(dir), JSON.stringify(p));
+  };
+  const warningsAt = async (dir: string, now: string) =>
+    (await check({ content: path.join(dir, "content"), now })).diagnostics.filter((d) => d.severity === "warning").map((d) => d.message);
+
+  it("three years to the second is not too far; one second more is", async () => {
+    const dir = path.join(root, "far-edge");
+    copyContent(GOOD, dir);
+    edit(dir, (p) => (p.performances[1]!.datetime = "2029-05-01T10:00:00+10:00"));
+    expect(await warningsAt(dir, "2026-05-01T00:00:00Z")).toEqual([]);
+    edit(dir, (p) => (p.performances[1]!.datetime = "2029-05-01T10:00:01+10:00"));
+    expect(await warningsAt(dir, "2026-05-01T00:00:00Z")).toEqual([
+      "2029-05-01T10:00:01+10:00 is more than 3 years away (now is 2026-05-01, so the limit is 2029-05-01); check the year",
+    ]);
+  });
+
+  it("on sale: not while a performance is to come, nor at its very start; warned once all have started", async () => {
+    const dir = path.join(root, "on-sale-edge");
+    copyContent(GOOD, dir);
+    // Jazz on the River's last performance starts 2026-05-02T20:00 (+10:00).
+    expect(await warningsAt(dir, "2026-05-02T20:00:00+10:00")).toEqual([]);
+    expect(await warningsAt(dir, "2026-05-02T20:00:01+10:00")).toEqual([
+      'is true but all 2 performances started before now (the last at 2026-05-02T20:00:00+10:00; now is 2026-05-02T20:00:01+10:00); set "on_sale": false, or add the new performances',
+    ]);
+    edit(dir, (p) => (p.on_sale = false));
+    expect(await warningsAt(dir, "2026-05-02T20:00:01+10:00")).toEqual([]);
+  });
 });
