@@ -7,6 +7,10 @@ import {
   methodNotAllowedSchema, optionsBodySchema, parentDetailSchema,
 } from "./schemas.js";
 
+/** Where the document is written (relative to the output folder) and the address that serves it. */
+export const OPENAPI_FILE = "api/v2/openapi.json";
+export const OPENAPI_PATH = `/${OPENAPI_FILE}`;
+
 type JsonSchema = { [key: string]: unknown; properties?: Record<string, JsonSchema>; required?: string[] };
 
 /** A response schema as JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1). */

@@ -4,7 +4,7 @@
 // document checked against its response schema first.
 import type { z } from "zod";
 import { eventDetailSchema, fullerEventDetailSchema, homeDetailSchema, listSchema, messageBodySchema, pageListSchema, parentDetailSchema } from "../api/schemas.js";
-import { openApiDocument } from "../api/openapi.js";
+import { OPENAPI_FILE, openApiDocument } from "../api/openapi.js";
 import { checkDocument } from "../api/self-check.js";
 import { eventDetail, eventListItem } from "../enrich/event-page.js";
 import { homeDetail, pageListItem, parentDetail } from "../enrich/parent-page.js";
@@ -22,9 +22,6 @@ export interface OutputFile {
   path: string;
   bytes: Buffer;
 }
-
-/** The OpenAPI 3.1 description of the API, beside its documents. */
-export const OPENAPI_FILE = "api/v2/openapi.json";
 
 export class SelfCheckFailed extends Error {
   override name = "SelfCheckFailed";
