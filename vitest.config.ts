@@ -5,5 +5,8 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     testTimeout: 120_000,
     hookTimeout: 300_000,
+    // GitHub's workflow parser imports its JSON schema without an import attribute, which Node
+    // refuses; Vite's transform reads it as a bundler would.
+    server: { deps: { inline: ["@actions/workflow-parser"] } },
   },
 });

@@ -11,6 +11,9 @@ import { locateDiagnostics } from "./load/locate.js";
 import { resolveNow, resolveOptions, type BuildOptions } from "./options.js";
 import { validateContent } from "./validate/validate-content.js";
 import type { Site } from "./validate/site.js";
+import { collectWarnings } from "./validate/warnings.js";
+import { describeNextChange, nextChange, type NextChange } from "./enrich/next-change.js";
+import type { Instant } from "./time/instant.js";
 
 export interface BuildResult {
   /** False when the content has errors: nothing was written. */
@@ -23,6 +26,10 @@ export interface BuildResult {
   milliseconds: number;
   /** How the built API answers over HTTP (for the preview server); absent when the build failed. */
   model?: HostModel;
+  /** The next instant at which an is_past or in_past of the catalogue changes (null: none is coming, or the build failed). */
+  nextChange: NextChange | null;
+  /** The build failed only because of warnings, under `strict`. */
+  failedOnWarnings: boolean;
 }
 
 async function loadAndValidate(options: BuildOptions, needsOut: boolean) {
@@ -32,34 +39,42 @@ async function loadAndValidate(options: BuildOptions, needsOut: boolean) {
   // Without the folder there is nothing to count: "Read 0 event files" would contradict the error.
   if (loaded.eventsFolderRead) resolved.onProgress(`Read ${loaded.value.events.length} event files from ${resolved.contentArg}/`);
   const validated = validateContent(loaded.value);
-  const found = sortDiagnostics([...loaded.diagnostics, ...validated.diagnostics]);
+  const found = [...loaded.diagnostics, ...validated.diagnostics];
+  const valid: Site | null = hasErrors(found) ? null : validated.value;
+  let now: Instant | null = null;
+  if (valid) {
+    now = resolveNow(resolved.now, valid.catalogue.time_zone);
+    found.push(...collectWarnings(valid, now, loaded.value.images?.file ?? null));
+    resolved.onProgress(`Validated ${valid.events.length} event pages, ${valid.venues.size} venues, ${valid.images.size} images`);
+  }
+  const sorted = sortDiagnostics(found);
   // Positions are parsed only now, and only for the files named: a clean build never pays.
-  const diagnostics = found.length > 0 ? locateDiagnostics(found, sourcesOf(loaded.value)) : found;
-  const site: Site | null = hasErrors(diagnostics) ? null : validated.value;
-  if (site) resolved.onProgress(`Validated ${site.events.length} event pages, ${site.venues.size} venues, ${site.images.size} images`);
-  return { started, resolved, site, diagnostics };
+  const diagnostics = sorted.length > 0 ? locateDiagnostics(sorted, sourcesOf(loaded.value)) : sorted;
+  const failedOnWarnings = valid !== null && options.strict === true && diagnostics.length > 0;
+  const next = valid && now ? nextChange(valid, now) : null;
+  if (valid && !failedOnWarnings) resolved.onProgress(describeNextChange(next));
+  return { started, resolved, site: failedOnWarnings ? null : valid, now, next, diagnostics, failedOnWarnings };
 }
 
-function plan(site: Site, nowOption: ReturnType<typeof resolveOptions>["now"], hosts: readonly Host[]): Iterable<OutputFile> {
-  const now = resolveNow(nowOption, site.catalogue.time_zone);
+function plan(site: Site, now: Instant, hosts: readonly Host[]): Iterable<OutputFile> {
   return planOutput(site, now, buildHostModel(site), hosts);
 }
 
 function result(ok: boolean, diagnostics: Diagnostic[], events: number, outDir: string, started: number, files = 0, bytes = 0): BuildResult {
-  return { ok, diagnostics, events, files, bytes, outDir, milliseconds: performance.now() - started };
+  return { ok, diagnostics, events, files, bytes, outDir, milliseconds: performance.now() - started, nextChange: null, failedOnWarnings: false };
 }
 
 /** Builds the API into --out. Content errors come back in the result; usage errors and failures to write throw. */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const hosts = parseHosts(options.hosts);
-  const { started, resolved, site, diagnostics } = await loadAndValidate(options, true);
-  if (!site) return result(false, diagnostics, 0, resolved.outDir, started);
-  const files = plan(site, resolved.now, hosts);
+  const { started, resolved, site, now, next, diagnostics, failedOnWarnings } = await loadAndValidate(options, true);
+  if (!site || !now) return { ...result(false, diagnostics, 0, resolved.outDir, started), failedOnWarnings };
+  const files = plan(site, now, hosts);
   try {
     const written = await writeOutput(resolved.outDir, files, (n) => {
       if (n % 5000 === 0) resolved.onProgress(`Wrote ${n} files...`);
     });
-    return { ...result(true, diagnostics, site.events.length, resolved.outDir, started, written.files, written.bytes), model: buildHostModel(site) };
+    return { ...result(true, diagnostics, site.events.length, resolved.outDir, started, written.files, written.bytes), model: buildHostModel(site), nextChange: next };
   } catch (e) {
     if (e instanceof SelfCheckFailed) throw new BuildFailed(e.message);
     const err = e as NodeJS.ErrnoException;
@@ -72,12 +87,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 /** Validates the content and plans every file without writing anything. */
 export async function check(options: BuildOptions = {}): Promise<BuildResult> {
   const hosts = parseHosts(options.hosts);
-  const { started, resolved, site, diagnostics } = await loadAndValidate(options, false);
-  if (!site) return result(false, diagnostics, 0, resolved.outDir, started);
+  const { started, resolved, site, now, next, diagnostics, failedOnWarnings } = await loadAndValidate(options, false);
+  if (!site || !now) return { ...result(false, diagnostics, 0, resolved.outDir, started), failedOnWarnings };
   let files = 0;
   let bytes = 0;
   try {
-    for (const file of plan(site, resolved.now, hosts)) {
+    for (const file of plan(site, now, hosts)) {
       files++;
       bytes += file.bytes.length;
     }
@@ -85,5 +100,5 @@ export async function check(options: BuildOptions = {}): Promise<BuildResult> {
     if (e instanceof SelfCheckFailed) throw new BuildFailed(e.message);
     throw e;
   }
-  return result(true, diagnostics, site.events.length, resolved.outDir, started, files, bytes);
+  return { ...result(true, diagnostics, site.events.length, resolved.outDir, started, files, bytes), nextChange: next };
 }

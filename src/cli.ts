@@ -10,7 +10,8 @@ import { parseNow } from "./options.js";
 import { startPreview } from "./preview/server.js";
 import { writeContentSchemas } from "./write-schemas.js";
 import { formatCodeFrame } from "./code-frame.js";
-import { FORMATS, formatFailureAnnotation, printBuild, printCheck, type Output, type ReportOptions } from "./report.js";
+import { FORMATS, formatFailureAnnotation, printBuild, printCheck, printNextChange, type Output, type ReportOptions } from "./report.js";
+import { newEvent } from "./scaffold/new-event.js";
 
 const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
 
@@ -20,6 +21,8 @@ interface Flags {
   now?: string;
   host?: string[];
   format: "text" | "json";
+  strict?: boolean;
+  nextChange?: boolean;
 }
 
 const consoleOutput: Output = { out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`) };
@@ -33,6 +36,7 @@ function commonOptions(cmd: Command, withOut: boolean): Command {
       .argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
   );
   cmd.addOption(new Option("--format <format>", "how problems are printed: text (with a code frame) or json (one document on stdout, for tools)").choices(FORMATS).default("text"));
+  cmd.addOption(new Option("--strict", "fail on warnings too (exit 1, nothing written)"));
   return cmd;
 }
 
@@ -59,6 +63,8 @@ Examples:
   build-catalogue check --format json               print the problems as JSON, for tools
   build-catalogue schema                            write the content files' JSON Schemas into schemas/
   build-catalogue preview --port 8000               serve a preview on 127.0.0.1 that rebuilds on change
+  build-catalogue new event hamlet-2027             start content/events/hamlet-2027.json from a template
+  build-catalogue check --next-change               print when is_past/in_past next change (for schedulers)
 
 Exit status: 0 built, 1 content errors or a failed build (the output folder is left as it was),
 2 usage errors. Run "build-catalogue <command> --help" for a command's options.`,
@@ -69,16 +75,35 @@ Exit status: 0 built, 1 content errors or a failed build (the output folder is l
   commonOptions(program.command("build", { isDefault: true }).description("validate content/ and write the API into --out (the default command)"), true)
     .exitOverride()
     .action(async (flags: Flags) => {
-      const result = await build({ content: flags.content, out: flags.out, now: flags.now, hosts: flags.host, onProgress: progressOf(flags) });
+      const result = await build({ content: flags.content, out: flags.out, now: flags.now, hosts: flags.host, strict: flags.strict, onProgress: progressOf(flags) });
       printBuild(result, flags.out.replace(/\/+$/, ""), io, reportOptions(flags));
       setCode(result.ok ? 0 : 1);
     });
   commonOptions(program.command("check").description("validate content/ and plan every file, writing nothing"), false)
+    .addOption(new Option("--next-change", "print only the next instant at which an is_past or in_past changes (ISO 8601; nothing when none is coming), for schedulers"))
     .exitOverride()
     .action(async (flags: Flags) => {
-      const result = await check({ content: flags.content, now: flags.now, hosts: flags.host, onProgress: progressOf(flags) });
-      printCheck(result, io, reportOptions(flags));
+      const result = await check({
+        content: flags.content, now: flags.now, hosts: flags.host, strict: flags.strict, onProgress: flags.nextChange ? () => {} : progressOf(flags),
+      });
+      if (flags.nextChange) printNextChange(result, io, reportOptions(flags));
+      else printCheck(result, io, reportOptions(flags));
       setCode(result.ok ? 0 : 1);
+    });
+  const create = program.command("new").description("start a new content file from a template: new event <slug>").exitOverride();
+  create
+    .command("event <slug>")
+    .description("write events/<slug>.json with the next free page id and placeholders the build refuses until an editor fills them in")
+    .addOption(new Option("--content <dir>", "folder of the content sources").default("content"))
+    .addOption(new Option("--yaml", "write events/<slug>.yaml instead of .json"))
+    .exitOverride()
+    .action(async (slug: string, flags: { content: string; yaml?: boolean }) => {
+      const made = await newEvent({ slug, content: flags.content, yaml: flags.yaml });
+      io.out(
+        `Wrote ${made.file}: event page ${made.id}, with placeholders to fill in at ${made.placeholders.join(", ")}. ` +
+          `Replace each "TODO: ..." value, then run build-catalogue check${flags.content === "content" ? "" : ` --content ${flags.content}`}.`,
+      );
+      setCode(0);
     });
   program
     .command("schema")
@@ -143,7 +168,8 @@ export async function main(argv: string[], io: Output = consoleOutput): Promise<
     return code;
   } catch (e) {
     if (e instanceof CommanderError) {
-      return e.code === "commander.helpDisplayed" || e.code === "commander.version" || e.code === "commander.help" ? 0 : 2;
+      // Help asked for is 0; help shown because a command was incomplete (`new` alone) is a usage error.
+      return e.code === "commander.helpDisplayed" || e.code === "commander.version" || (e.code === "commander.help" && e.exitCode === 0) ? 0 : 2;
     }
     if (e instanceof UsageError) {
       io.err(`Usage error: ${e.message}`);

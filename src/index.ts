@@ -6,4 +6,7 @@ export { formatDiagnostic, type Diagnostic } from "./diagnostics.js";
 export { serialize } from "./emit/serialize.js";
 export { contentJsonSchemas, type SchemaFile } from "./content/json-schema.js";
 export { writeContentSchemas } from "./write-schemas.js";
+export type { ClockChange, NextChange } from "./enrich/next-change.js";
+export { openApiDocument } from "./api/openapi.js";
+export { newEvent, type NewEventOptions, type NewEventResult } from "./scaffold/new-event.js";
 export { main } from "./cli.js";

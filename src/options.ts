@@ -16,6 +16,8 @@ export interface BuildOptions {
   cwd?: string;
   /** Hosts to write rule files for (names, or comma lists); default `serve`. */
   hosts?: readonly string[];
+  /** Any warning fails the build (nothing is written), as an error would. */
+  strict?: boolean;
   /** Called with a line of progress for long builds. */
   onProgress?: (line: string) => void;
 }

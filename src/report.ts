@@ -71,20 +71,47 @@ function printDiagnostics(result: BuildResult, summary: string, io: Output, opti
   if (options.annotations) for (const d of result.diagnostics) annotate(formatAnnotation(d));
 }
 
-export function printBuild(result: BuildResult, outArg: string, io: Output, options: ReportOptions = {}): void {
-  const summary = result.ok
-    ? `Built ${plural(result.events, "event page")} into ${outArg}/: ${plural(result.files, "file")}, ${formatSize(result.bytes)} in ${seconds(result.milliseconds)}`
-    : `Build failed: ${summarize(result.diagnostics)}. Nothing was written; ${outArg}/ is as it was. Fix the errors above and run the build again.`;
+/** `, 2 warnings` after a summary, or nothing. */
+function warningCount(result: BuildResult): string {
+  const n = result.diagnostics.filter((d) => d.severity === "warning").length;
+  return n > 0 ? `, ${plural(n, "warning")}` : "";
+}
+
+const STRICT = "--strict makes warnings fail";
+
+function printSummary(result: BuildResult, summary: string, io: Output, options: ReportOptions): void {
   printDiagnostics(result, summary, io, options);
   if (result.ok && options.format !== "json") io.out(summary);
   else io.err(summary);
 }
 
+export function printBuild(result: BuildResult, outArg: string, io: Output, options: ReportOptions = {}): void {
+  const summary = result.failedOnWarnings
+    ? `Build failed: ${summarize(result.diagnostics)}, and ${STRICT} the build. Nothing was written; ${outArg}/ is as it was. Fix the warnings above (or build without --strict) and run the build again.`
+    : result.ok
+      ? `Built ${plural(result.events, "event page")} into ${outArg}/: ${plural(result.files, "file")}, ${formatSize(result.bytes)} in ${seconds(result.milliseconds)}${warningCount(result)}`
+      : `Build failed: ${summarize(result.diagnostics)}. Nothing was written; ${outArg}/ is as it was. Fix the errors above and run the build again.`;
+  printSummary(result, summary, io, options);
+}
+
 export function printCheck(result: BuildResult, io: Output, options: ReportOptions = {}): void {
-  const summary = result.ok
-    ? `Content is valid: ${plural(result.events, "event page")} would build ${plural(result.files, "file")}, ${formatSize(result.bytes)} (checked in ${seconds(result.milliseconds)}; nothing written)`
-    : `Check failed: ${summarize(result.diagnostics)}. Fix the errors above and run the check again.`;
-  printDiagnostics(result, summary, io, options);
-  if (result.ok && options.format !== "json") io.out(summary);
-  else io.err(summary);
+  const summary = result.failedOnWarnings
+    ? `Check failed: ${summarize(result.diagnostics)}, and ${STRICT} the check. Fix the warnings above (or check without --strict) and run the check again.`
+    : result.ok
+      ? `Content is valid: ${plural(result.events, "event page")} would build ${plural(result.files, "file")}, ${formatSize(result.bytes)} (checked in ${seconds(result.milliseconds)}; nothing written)${warningCount(result)}`
+      : `Check failed: ${summarize(result.diagnostics)}. Fix the errors above and run the check again.`;
+  printSummary(result, summary, io, options);
+}
+
+/** `check --next-change`: the instant alone on stdout (nothing when no change is coming); problems on stderr. */
+export function printNextChange(result: BuildResult, io: Output, options: ReportOptions = {}): void {
+  if (!result.ok) {
+    printCheck(result, io, options);
+    return;
+  }
+  for (const d of result.diagnostics) {
+    io.err(formatDiagnostic(d));
+    for (const line of formatCodeFrame(d)) io.err(line);
+  }
+  if (result.nextChange) io.out(result.nextChange.at);
 }

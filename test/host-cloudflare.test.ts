@@ -119,6 +119,13 @@ describe("Cloudflare Pages (wrangler pages dev) with _worker.js", () => {
       expect(header(a, "Content-Type"), p).toBe("application/json");
     }
   });
+
+  it("serves the OpenAPI document at /api/v2/openapi.json, the file's bytes as JSON", async () => {
+    const a = await fetchRaw(site.base, "GET", "/api/v2/openapi.json");
+    expect(a.status).toBe(200);
+    expect(header(a, "Content-Type")).toBe("application/json");
+    expect(a.body.toString("utf8")).toBe(readFileSync(path.join(site.dist, "api/v2/openapi.json"), "utf8"));
+  });
 });
 
 describe("Cloudflare Pages with cors_origins and cache_control", () => {

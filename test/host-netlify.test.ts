@@ -85,6 +85,13 @@ describe("Netlify rules", () => {
     expect(netlify(`${address}?format=json`).file).toBe(`/${file}`);
   });
 
+  it("serves the OpenAPI document at /api/v2/openapi.json (a file at the path wins) with the live headers", () => {
+    const a = netlify("/api/v2/openapi.json");
+    expect(a.status).toBe(200);
+    expect(a.body!.equals(readFileSync(path.join(dist, "api/v2/openapi.json")))).toBe(true);
+    expect(a.headers).toEqual({ ...LIVE, "Content-Type": "application/json" });
+  });
+
   it("answers unknown ids and other addresses with JSON 404 bodies", () => {
     const body = (url: string) => JSON.parse(netlify(url).body!.toString()).message;
     for (const url of ["/api/v2/event_pages/999/", "/api/v2/event_pages/20/"]) {

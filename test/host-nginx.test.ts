@@ -118,6 +118,17 @@ describe.skipIf(!NGINX_BIN)("nginx", () => {
     expect(unknown.body.equals(readFileSync(path.join(site.dist, "api/v2/404.json")))).toBe(true);
   });
 
+  it("serves the OpenAPI document at /api/v2/openapi.json as JSON with the live headers; 405 for other methods", async () => {
+    const a = await fetchRaw(site.base, "GET", "/api/v2/openapi.json");
+    expect(a.status).toBe(200);
+    expect(header(a, "Content-Type")).toBe("application/json");
+    expect(names(a)).toEqual(LIVE_ORDER);
+    expect(a.body.equals(readFileSync(path.join(site.dist, "api/v2/openapi.json")))).toBe(true);
+    const post = await fetchRaw(site.base, "POST", "/api/v2/openapi.json");
+    expect(post.status).toBe(405);
+    expect(post.body.toString()).toBe('{\n    "detail": "Method \\"POST\\" not allowed."\n}');
+  });
+
   it("redirects to the trailing slash with a relative Location and an empty body, for every method", async () => {
     for (const method of ["GET", "HEAD", "POST", "OPTIONS"]) {
       const a = await fetchRaw(site.base, method, "/api/v2/event_pages/201?limit=5&offset=0");

@@ -1,5 +1,6 @@
 // `npx serve dist` on a build with --host serve answers like the live API wherever serve.json can
 // say it; what it cannot is listed in the README's host table and asserted here as such.
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIXTURES, removeDir, ROOT, runCli, tempDir } from "./helpers/cli.js";
@@ -44,6 +45,14 @@ describe("serve", () => {
     expect(a.status).toBe(404);
     expect(header(a, "Content-Type")).toBe("application/json");
     expect(JSON.parse(a.body.toString())).toEqual({ message: "Not found." });
+  });
+
+  it("serves the OpenAPI document at /api/v2/openapi.json as a plain file, with the live headers", async () => {
+    const a = await fetchRaw(base, "GET", "/api/v2/openapi.json");
+    expect(a.status).toBe(200);
+    expect(header(a, "Content-Type")).toBe("application/json");
+    expect(header(a, "X-Frame-Options")).toBe("DENY");
+    expect(a.body.equals(readFileSync(path.join(dist, "api/v2/openapi.json")))).toBe(true);
   });
 
   it("does not list folders", async () => {

@@ -81,6 +81,14 @@ describe("Vercel routes", () => {
     expect(vercel("GET", `${address}?format=json`).headers["Content-Type"]).toBe("application/json");
   });
 
+  it("serves the OpenAPI document at /api/v2/openapi.json with the live headers", () => {
+    const a = vercel("GET", "/api/v2/openapi.json");
+    expect(a.status).toBe(200);
+    expect(a.body.equals(readFileSync(path.join(dist, "api/v2/openapi.json")))).toBe(true);
+    expect(Object.entries(a.headers)).toEqual(Object.entries(LIVE));
+    expect(vercel("POST", "/api/v2/openapi.json").status).toBe(405);
+  });
+
   it("answers JSON 404s per collection and for other addresses", () => {
     const message = (url: string) => JSON.parse(vercel("GET", url).body.toString()).message;
     expect(vercel("GET", "/api/v2/event_pages/999/").status).toBe(404);

@@ -88,7 +88,8 @@ export const eventDetailSchema = z.strictObject({
 const block = z.strictObject({
   type: z.enum(["richtext", "embed", "quote", "image_carousel", "credits", "logo_wall"]),
   value: z.unknown(),
-  id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i),
+  // Letter case spelled out rather than a flag, so the pattern means the same in JSON Schema (OpenAPI).
+  id: z.string().regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/),
 });
 
 export const fullerEventDetailSchema = eventDetailSchema.extend({
@@ -168,7 +169,19 @@ export const pageListSchema = z.strictObject({
   ),
 });
 
+/** 404 (an unknown id or address), 400 (a query the catalogue cannot answer). */
 export const messageBodySchema = z.strictObject({ message: str });
+
+/** 405: `{"detail": "Method \"POST\" not allowed."}`, as Django REST framework answers. */
+export const methodNotAllowedSchema = z.strictObject({ detail: str });
+
+/** OPTIONS: the view's description. */
+export const optionsBodySchema = z.strictObject({
+  name: str,
+  description: str,
+  renders: z.array(str),
+  parses: z.array(str),
+});
 
 export type EventListItem = z.infer<typeof listItemSchema>;
 export type EventList = z.infer<typeof listSchema>;

@@ -1,9 +1,10 @@
 // Plans the output: each API address becomes a folder with an index.json (content format,
 // section 7), beside the error and OPTIONS bodies, the browsable pages a host serves from files,
-// and the hosts' rule files. Pure: yields (path, bytes) pairs, each JSON document checked
-// against its response schema first.
+// the OpenAPI description and the hosts' rule files. Pure: yields (path, bytes) pairs, each JSON
+// document checked against its response schema first.
 import type { z } from "zod";
 import { eventDetailSchema, fullerEventDetailSchema, homeDetailSchema, listSchema, messageBodySchema, pageListSchema, parentDetailSchema } from "../api/schemas.js";
+import { OPENAPI_FILE, openApiDocument } from "../api/openapi.js";
 import { checkDocument } from "../api/self-check.js";
 import { eventDetail, eventListItem } from "../enrich/event-page.js";
 import { homeDetail, pageListItem, parentDetail } from "../enrich/parent-page.js";
@@ -67,6 +68,7 @@ export function* planOutput(site: Site, now: Instant, model: HostModel, hosts: r
     yield { path: c.optionsFile, bytes: Buffer.from(serialize(optionsBody(c.name)), "utf8") };
   }
   yield { path: OTHER_NOT_FOUND.file, bytes: Buffer.from(serialize(OTHER_NOT_FOUND.body), "utf8") };
+  yield { path: OPENAPI_FILE, bytes: Buffer.from(serialize(openApiDocument(site.catalogue.base_url)), "utf8") };
   for (const method of REFUSED_METHODS) {
     yield { path: methodNotAllowedFile(method), bytes: Buffer.from(serialize(methodNotAllowedBody(method)), "utf8") };
   }

@@ -7,6 +7,7 @@
 // uses nginx documents as safe; `map` is not allowed inside `server`, so the request's flags
 // (browsable, CORS) are `set` at server level instead.
 import { serialize } from "../emit/serialize.js";
+import { OPENAPI_PATH } from "../runtime/respond.js";
 import { CORS_PREFLIGHT_HEADERS, methodNotAllowedBody, optionsBody, type Collection, type Header, type HostModel } from "./rules.js";
 import type { HostFile } from "./host.js";
 
@@ -84,6 +85,9 @@ export function renderNginx(model: HostModel): HostFile[] {
     "",
     "# The build's files answer only through the rules below (`internal`): asked for directly, 404.",
     ...[model.otherNotFoundFile, ...model.collections.map((c) => c.notFoundFile)].map((f) => `location = /${f} { internal; }`),
+    "",
+    "# The OpenAPI document: a file with a name, served as it is (GET and HEAD).",
+    `location = ${OPENAPI_PATH} { if ($request_method !~ ^(GET|HEAD)$) { return 405 ${method405}; } }`,
   ];
   for (const c of model.collections) {
     api.push(

@@ -3,6 +3,7 @@
 // `routes` cannot be mixed with headers/redirects/rewrites, so everything is a route.
 import { methodNotAllowedFile, REFUSED_METHODS, staticCorsOrigin, type HostModel } from "./rules.js";
 import type { HostFile } from "./host.js";
+import { OPENAPI_PATH } from "../runtime/respond.js";
 
 type Route = Record<string, unknown>;
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -17,6 +18,9 @@ export function renderVercel(model: HostModel): HostFile[] {
   const browsable = [{ type: "query", key: "format", value: "api" }];
 
   const routes: Route[] = [
+    // The OpenAPI document: a file with a name, served as it is.
+    { src: `^${escapeRegex(OPENAPI_PATH)}$`, methods: ["GET", "HEAD"], dest: OPENAPI_PATH, headers: json },
+    ...REFUSED_METHODS.map((method) => ({ src: `^${escapeRegex(OPENAPI_PATH)}$`, methods: [method], dest: `/${methodNotAllowedFile(method)}`, status: 405, headers: json })),
     // A path without its trailing slash: 301 (Vercel keeps the query string on redirects).
     { src: "^/api/(.*[^/])$", status: 301, headers: { Location: "/api/$1/" } },
   ];

@@ -1,5 +1,6 @@
 // The preview server: builds content/ into a temporary folder, serves it on 127.0.0.1 as the live
-// API answers, and rebuilds when content/ changes. While the content has errors it answers them.
+// API answers, and rebuilds when content/ changes, and (without --now) when a performance starts,
+// so is_past and in_past stay current. While the content has errors it answers them.
 import { mkdtempSync, rmSync, watch, type FSWatcher } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
@@ -39,10 +40,24 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
   const outDir = path.join(work, "dist");
   let state: { model: HostModel; files: ServedFiles } | { failed: BuildOutcome & { ok: false } } = { failed: { ok: false, diagnostics: [], message: "building..." } };
 
+  // Without a fixed --now, the next change of is_past/in_past is a rebuild like a content change.
+  let clock: NodeJS.Timeout | null = null;
+  let closed = false;
+  // Builds run one after another: a change, a timed rebuild and rebuild() queue here.
+  let running: Promise<unknown> = Promise.resolve();
+  const MAX_TIMER_MS = 2 ** 31 - 1;
   const rebuild = async (): Promise<BuildOutcome> => {
     let outcome: BuildOutcome;
+    if (clock) clearTimeout(clock);
+    clock = null;
     try {
       const result = await build({ content: options.content ?? "content", out: outDir, now: options.now, hosts: [], cwd });
+      if (options.now === undefined && result.nextChange && !closed) {
+        // The change is right after the start (a start equal to now is not past): 1 ms later.
+        const wait = Math.min(MAX_TIMER_MS, Math.max(0, result.nextChange.instant.epochMs + 1 - Date.now()));
+        clock = setTimeout(() => void (running = running.then(rebuild)), wait);
+        clock.unref();
+      }
       outcome = result.ok && result.model
         ? { ok: true, events: result.events, milliseconds: result.milliseconds }
         : { ok: false, diagnostics: result.diagnostics, message: null };
@@ -84,7 +99,6 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
 
   // Rebuild on changes, batched: an editor's save often touches a file several times.
   let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> = Promise.resolve();
   const watcher: FSWatcher = watch(contentDir, { recursive: true }, () => {
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
@@ -97,8 +111,10 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
     port,
     rebuild: () => (running = running.then(rebuild)) as Promise<BuildOutcome>,
     close: async () => {
+      closed = true;
       watcher.close();
       if (timer) clearTimeout(timer);
+      if (clock) clearTimeout(clock);
       await running;
       await new Promise<void>((resolve) => server.close(() => resolve()));
       rmSync(work, { recursive: true, force: true });

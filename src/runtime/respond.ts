@@ -53,6 +53,10 @@ export interface ServedAnswer {
 
 export const NOT_FOUND_BODY = serialize({ message: "Not found." });
 
+/** The OpenAPI description of the API (written by every build): a file with a name, not an address. */
+export const OPENAPI_FILE = "api/v2/openapi.json";
+export const OPENAPI_PATH = `/${OPENAPI_FILE}`;
+
 export function optionsBody(name: string) {
   return {
     name,
@@ -97,6 +101,13 @@ export async function respond(rules: ServedRules, files: ServedFiles, req: Serve
 
   // Only /api/ is published: anything else (the rule files, the query index) is a JSON 404.
   if (!p.startsWith("/api/")) return { status: 404, headers: [...vary(rules.jsonHeaders), ...cors], body: NOT_FOUND_BODY };
+  // The OpenAPI document: GET and HEAD, no slash, no browsable rendering; other methods 405.
+  if (p === OPENAPI_PATH) {
+    const headers = [...vary(rules.jsonHeaders), ...cors];
+    if (method !== "GET" && method !== "HEAD") return { status: 405, headers, body: serialize({ detail: `Method "${method}" not allowed.` }) };
+    const json = await files.read(OPENAPI_FILE);
+    return json === null ? { status: 404, headers, body: NOT_FOUND_BODY } : { status: 200, headers, body: json };
+  }
   if (!p.endsWith("/")) {
     // A relative Location with the query string kept, an empty body, for every method.
     return { status: 301, headers: [["Location", `${p}/${url.search}`]], body: "" };

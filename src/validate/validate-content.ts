@@ -10,6 +10,7 @@ import type { LoadedContent, SourceFile } from "../load/load-content.js";
 import { formatOf, stemOf } from "../load/source-file.js";
 import { checkEvent, checkTimestamp, type Lookups, type PartialEvent } from "./check-event.js";
 import { parseArrayFile, parseWith } from "./parse-sources.js";
+import { coveredBy, findPlaceholders } from "./placeholders.js";
 import type { Site, SiteEvent, SiteParent, SiteVenue } from "./site.js";
 import { UniqueIndex } from "./unique.js";
 import type { z } from "zod";
@@ -107,6 +108,8 @@ export function validateContent(loaded: LoadedContent): { value: Site | null; di
       diagnostics.push(error(file, [], `must hold one ${formatOf(file) === "yaml" ? "YAML mapping" : "JSON object"} (an event page {id, title, ...}), found ${Array.isArray(data) ? "an array" : data === null ? "null" : typeof data}`));
       continue;
     }
+    const before = diagnostics.length;
+    const placeholders = findPlaceholders(file, data);
     const strict = parseWith(eventSchema, data, file, diagnostics);
     const src: PartialEvent = strict ?? (lenientEventSchema.parse(data) as PartialEvent);
     const fileSlug = stemOf(path.basename(file));
@@ -123,7 +126,11 @@ export function validateContent(loaded: LoadedContent): { value: Site | null; di
       performanceCodes.add(p.ticketing_code, { file, path: ["performances", i, "ticketing_code"] });
     });
     const checked = checkEvent(file, src, strict !== null, slug, look, diagnostics);
-    if (checked) events.push(checked);
+    if (placeholders.length > 0) {
+      // A placeholder is reported as one, not as the wrong type or timestamp it also is.
+      const found = diagnostics.splice(before);
+      diagnostics.push(...placeholders, ...found.filter((d) => !coveredBy(placeholders, d)));
+    } else if (checked) events.push(checked);
   }
 
   if (hasErrors(diagnostics) || !catalogue || !parent) return { value: null, diagnostics };

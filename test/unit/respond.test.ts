@@ -62,3 +62,21 @@ describe("hosting settings", () => {
     }
   });
 });
+
+describe("the OpenAPI document", () => {
+  it("is served at /api/v2/openapi.json as JSON, with the file's bytes; other methods are refused", async () => {
+    const a = await respond(files, model, { method: "GET", url: "/api/v2/openapi.json" });
+    expect(a.status).toBe(200);
+    expect(headerOf(a.headers, "Content-Type")).toBe("application/json");
+    expect(headerOf(a.headers, "Cache-Control")).toBe("public, max-age=300");
+    expect(a.body.toString("utf8")).toBe(readFileSync(path.join(out, "api/v2/openapi.json"), "utf8"));
+    expect(JSON.parse(a.body.toString("utf8")).openapi).toBe("3.1.0");
+    const head = await respond(files, model, { method: "HEAD", url: "/api/v2/openapi.json" });
+    expect([head.status, head.body.length]).toEqual([200, 0]);
+    const post = await respond(files, model, { method: "POST", url: "/api/v2/openapi.json" });
+    expect(post.status).toBe(405);
+    expect(JSON.parse(post.body.toString("utf8"))).toEqual({ detail: 'Method "POST" not allowed.' });
+    // Only that name: other file names under /api/ are addresses without their slash, as before.
+    expect((await respond(files, model, { method: "GET", url: "/api/v2/openapi.yaml" })).status).toBe(301);
+  });
+});

@@ -1,0 +1,106 @@
+// `build-catalogue new event <slug>`: writes events/<slug>.json (or .yaml) for an editor to fill
+// in: the next free page id, the editor's JSON Schema, real defaults where there are any, and
+// placeholders the build refuses (saying what to write) where only an editor knows the answer.
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { stringify } from "yaml";
+import { SLUG } from "../content/common.js";
+import { UsageError } from "../errors.js";
+import { displayPath, loadContent } from "../load/load-content.js";
+import { placeholder } from "../validate/placeholders.js";
+
+/** The event pages' JSON Schema, inside this package; `$schema` names it relative to the new file. */
+export const EVENT_SCHEMA_FILE = "schemas/event.schema.json";
+const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+export interface NewEventOptions {
+  slug: string;
+  /** The content folder; default `content`. */
+  content?: string;
+  /** Write events/<slug>.yaml instead of .json. */
+  yaml?: boolean;
+  cwd?: string;
+}
+
+export interface NewEventResult {
+  /** The new file as messages name it, e.g. `content/events/hamlet.json`. */
+  file: string;
+  id: number;
+  /** Key paths of the placeholders left to fill in. */
+  placeholders: string[];
+}
+
+const EXTENSIONS = [".json", ".yaml", ".yml"];
+const isInt = (v: unknown): v is number => Number.isInteger(v);
+const maxOf = (values: unknown[]) => values.filter(isInt).reduce((a, b) => Math.max(a, b), 0);
+const asObject = (v: unknown): Record<string, unknown> => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+
+/** `1 = Drama Theatre, 2 = Studio` from a list file's items, for a placeholder's hint. */
+function choices(data: unknown): string {
+  const items = Array.isArray(data) ? data.map(asObject).filter((i) => isInt(i.id)) : [];
+  const shown = items.slice(0, 8).map((i) => `${i.id} = ${typeof i.name === "string" ? i.name : i.title}`);
+  return shown.length ? ` (${shown.join(", ")}${items.length > 8 ? ", ..." : ""})` : "";
+}
+
+export async function newEvent(options: NewEventOptions): Promise<NewEventResult> {
+  const cwd = options.cwd ?? process.cwd();
+  const contentArg = options.content ?? "content";
+  const contentDir = path.resolve(cwd, contentArg);
+  if (!SLUG.test(options.slug)) {
+    throw new UsageError(`"${options.slug}" is not a slug: write lowercase words of a-z and 0-9 joined by single hyphens, such as "hamlet-2026"`);
+  }
+  const loaded = await loadContent(contentDir, contentArg);
+  if (!loaded.value.catalogue) {
+    throw new UsageError(`--content: ${displayPath(contentArg, "catalogue.json")} was not found or could not be read; point --content at the folder that holds catalogue.json`);
+  }
+  const eventsDir = path.join(contentDir, "events");
+  for (const ext of EXTENSIONS) {
+    const existing = await readFile(path.join(eventsDir, `${options.slug}${ext}`)).then(() => true, () => false);
+    if (existing) throw new UsageError(`${displayPath(contentArg, "events", options.slug + ext)} already exists; choose another slug, or edit that file`);
+  }
+  const events = loaded.value.events.map((e) => ({ file: e.file, data: asObject(e.data) }));
+  const taken = events.find((e) => e.data.slug === options.slug);
+  if (taken) throw new UsageError(`${taken.file} already has the slug "${options.slug}"; choose another slug`);
+
+  const catalogue = asObject(loaded.value.catalogue.data);
+  const parent = asObject(catalogue.parent);
+  const pageId = maxOf([parent.id, asObject(parent.home).id, ...events.map((e) => e.data.id)]) + 1;
+  const performanceId = maxOf(events.flatMap((e) => (Array.isArray(e.data.performances) ? e.data.performances.map((p) => asObject(p).id) : []))) + 1;
+
+  const file = path.join(eventsDir, `${options.slug}${options.yaml ? ".yaml" : ".json"}`);
+  const schema = path.relative(eventsDir, path.join(PACKAGE_ROOT, EVENT_SCHEMA_FILE)).split(path.sep).join("/");
+  const page = {
+    $schema: schema,
+    id: pageId,
+    title: placeholder("the event's title"),
+    first_published_at: placeholder("when the page is first published, such as 2026-05-01T09:00 (in the catalogue's time zone)"),
+    on_sale: false,
+    event: {
+      id: placeholder("the id of the event record this page presents"),
+      ticketing_code: placeholder("the event's code in the ticketing system (a whole number)"),
+    },
+    venue: placeholder(`a venue id from venues.json${choices(loaded.value.venues?.data)}`),
+    genre: [],
+    accessibility: [],
+    thumbnail: { image: placeholder(`an image id from images.json${choices(loaded.value.images?.data)}`) },
+    performances: [
+      {
+        id: performanceId,
+        ticketing_code: placeholder("the performance's code in the ticketing system (a whole number)"),
+        datetime: placeholder("when the performance starts, such as 2026-06-01T19:30 (in the venue's time zone)"),
+      },
+    ],
+  };
+  const text = options.yaml
+    ? `# yaml-language-server: $schema=${schema}\n${stringify(page, { lineWidth: 0 })}`
+    : `${JSON.stringify(page, null, 2)}\n`;
+  await mkdir(eventsDir, { recursive: true });
+  // "wx": never replace a file that appeared since the check above.
+  await writeFile(file, text, { encoding: "utf8", flag: "wx" });
+  return {
+    file: displayPath(contentArg, "events", path.basename(file)),
+    id: pageId,
+    placeholders: ["title", "first_published_at", "event.id", "event.ticketing_code", "venue", "thumbnail.image", "performances[0].ticketing_code", "performances[0].datetime"],
+  };
+}

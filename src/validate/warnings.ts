@@ -1,0 +1,99 @@
+// Warnings: what the content may say but most likely does not mean (on sale with nothing left to
+// sell, empty alt text, a date years away, an image nobody uses). They need the build's now, so
+// they run on the validated Site; they never fail a build unless --strict asks them to.
+import { warning, type Diagnostic } from "../diagnostics.js";
+import { isoformat } from "../time/format-dates.js";
+import { compareInstants, type Instant } from "../time/instant.js";
+import type { Site, SiteEvent } from "./site.js";
+
+/** A performance further than this from now is probably a typo in its year. */
+export const FAR_FUTURE_YEARS = 3;
+
+/** The same instant this many calendar years later (29 February becomes 1 March). */
+function yearsLater(instant: Instant, years: number): Instant {
+  const d = new Date(instant.epochMs);
+  d.setUTCFullYear(d.getUTCFullYear() + years);
+  return { epochMs: d.getTime(), micro: instant.micro };
+}
+
+function onSaleWarnings(event: SiteEvent, now: Instant, zone: string, out: Diagnostic[]): void {
+  if (!event.source.on_sale) return;
+  const count = event.performances.length;
+  if (count === 0) {
+    out.push(warning(event.file, ["on_sale"], `is true but the page has no performances, so there is nothing to buy; set "on_sale": false until performances are added, or add them`));
+    return;
+  }
+  if (event.performances.every((p) => compareInstants(p.start, now) < 0)) {
+    const last = event.performances[count - 1]!;
+    const when = `${count === 1 ? "at" : "the last at"} ${isoformat(last.start, last.venue.zone)}; now is ${isoformat({ epochMs: now.epochMs, micro: 0 }, zone)}`;
+    const which = count === 1 ? "its only performance" : `all ${count} performances`;
+    out.push(warning(event.file, ["on_sale"], `is true but ${which} started before now (${when}); set "on_sale": false, or add the new performances`));
+  }
+}
+
+function farFutureWarnings(event: SiteEvent, now: Instant, zone: string, out: Diagnostic[]): void {
+  const limit = yearsLater(now, FAR_FUTURE_YEARS);
+  for (const p of event.performances) {
+    if (compareInstants(p.start, limit) <= 0) continue;
+    const index = event.source.performances.findIndex((s) => s.id === p.source.id);
+    out.push(
+      warning(
+        event.file,
+        ["performances", index, "datetime"],
+        `${p.source.datetime} is more than ${FAR_FUTURE_YEARS} years away (now is ${isoformat(now, zone).slice(0, 10)}, so the limit is ${isoformat(limit, zone).slice(0, 10)}); check the year`,
+      ),
+    );
+  }
+}
+
+/** Every image id a page shows: thumbnail, hero image, carousel figures, logo walls. */
+function usedImages(site: Site): Set<number> {
+  const used = new Set<number>();
+  for (const { source: e } of site.events) {
+    used.add(e.thumbnail.image);
+    if (e.hero_image != null) used.add(e.hero_image);
+    for (const block of e.description ?? []) {
+      if (block.type === "image_carousel") block.value.figures.forEach((f) => used.add(f.image));
+      if (block.type === "logo_wall") block.value.groups.forEach((g) => g.logos.forEach((l) => used.add(l.logo)));
+    }
+  }
+  return used;
+}
+
+/**
+ * The warnings of a valid catalogue at an instant. `imagesFile` is images.json as messages name
+ * it (null when there is none); its items are in the Site's order, since a valid file has no
+ * dropped items.
+ */
+export function collectWarnings(site: Site, now: Instant, imagesFile: string | null): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const zone = site.catalogue.time_zone;
+  // Images whose empty alt reaches a thumbnail (the page gives no alt of its own), with those pages.
+  const emptyAltThumbnails = new Map<number, string[]>();
+  for (const event of site.events) {
+    onSaleWarnings(event, now, zone, out);
+    farFutureWarnings(event, now, zone, out);
+    const thumb = event.source.thumbnail;
+    if (thumb.alt !== undefined) {
+      if (thumb.alt.trim() === "") {
+        out.push(warning(event.file, ["thumbnail", "alt"], `is empty, so screen readers announce the thumbnail without a description; describe the image in a few words, or leave the key out to use the image's own alt text`));
+      }
+    } else if (site.images.get(thumb.image)?.alt?.trim() === "") {
+      emptyAltThumbnails.set(thumb.image, [...(emptyAltThumbnails.get(thumb.image) ?? []), event.slug]);
+    }
+  }
+  if (imagesFile) {
+    const used = usedImages(site);
+    [...site.images.values()].forEach((image, index) => {
+      const pages = emptyAltThumbnails.get(image.id);
+      if (pages) {
+        const names = pages.length > 3 ? `${pages.slice(0, 3).join(", ")} and ${pages.length - 3} more` : pages.join(", ");
+        out.push(warning(imagesFile, [index, "alt"], `is empty, and image ${image.id} is the thumbnail of ${names} without an alt of their own, so screen readers announce it without a description; describe the image in a few words, or leave the key out to use its title`));
+      }
+      if (!used.has(image.id)) {
+        out.push(warning(imagesFile, [index], `image ${image.id} ("${image.title}") is not used by any page; use it (as a thumbnail, hero_image, in a carousel or a logo wall) or remove it`));
+      }
+    });
+  }
+  return out;
+}
