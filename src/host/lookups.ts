@@ -62,7 +62,7 @@ export function refusalBody(rules: LookupRules, withFind: boolean): string {
   return serialize({
     message:
       `This static host answers only the pre-rendered lookups: ${lookups.join(", ")}; each may add format=json or format=api. ` +
-      `${withFind ? "" : "find/ and "}Other queries (limit, offset, fields, order, search, filters, and fields on a detail) need the full query engine: ` +
+      `${withFind ? "Other queries" : "find/ and other queries"} (limit, offset, fields, order, search, filters, and fields on a detail) need the full query engine: ` +
       "build-catalogue preview, or the Cloudflare worker (--host cloudflare).",
   });
 }
