@@ -18,6 +18,8 @@ export interface Lookup {
   /** The query string, as the browsable page shows it (without `?`). */
   query: string;
   dir: string;
+  /** The slug it asks for, if any. */
+  slug?: string;
 }
 
 /** The browsable page of an answer, or null when no host serves it from files. */
@@ -37,17 +39,17 @@ export function lookupsOf(index: QueryIndex): Lookup[] {
   const eventType = index.models.findIndex((m) => m.name === "events.EventPage");
   const out: Lookup[] = [];
   for (const slug of unique(index.pages.map(slugOf))) {
-    out.push({ route: "pages", query: `slug=${slug}`, dir: slugLookupDir("pages", slug) });
+    out.push({ route: "pages", query: `slug=${slug}`, dir: slugLookupDir("pages", slug), slug });
   }
   for (const slug of unique(index.pages.filter((p) => p.type === eventType).map(slugOf))) {
-    out.push({ route: "event_pages", query: `slug=${slug}`, dir: slugLookupDir("event_pages", slug) });
+    out.push({ route: "event_pages", query: `slug=${slug}`, dir: slugLookupDir("event_pages", slug), slug });
   }
   for (const [i, model] of index.models.entries()) {
     if (!model.page) continue;
     out.push({ route: "pages", query: `type=${model.name}`, dir: typeLookupDir(model.name) });
     const ofType = index.pages.filter((p) => model.name === "wagtailcore.Page" || p.type === i);
     for (const slug of unique(ofType.map(slugOf))) {
-      out.push({ route: "pages", query: `slug=${slug}&type=${model.name}`, dir: typeSlugLookupDir(model.name, slug) });
+      out.push({ route: "pages", query: `slug=${slug}&type=${model.name}`, dir: typeSlugLookupDir(model.name, slug), slug });
     }
   }
   return out;
@@ -58,7 +60,16 @@ export class LookupRenderer {
   private readonly ready: LookupFile[] = [];
   private pending = 0;
 
+  /** Per slug, the index narrowed to the pages that have it (see plan). */
+  private readonly bySlug = new Map<string, QueryIndex>();
+
   constructor(private readonly index: QueryIndex, private readonly browsable: BrowsableRenderer) {
+    for (const page of index.pages) {
+      const slug = String(page.values.slug);
+      const narrowed = this.bySlug.get(slug) ?? { ...index, pages: [] };
+      narrowed.pages.push(page);
+      this.bySlug.set(slug, narrowed);
+    }
     for (const lookup of lookupsOf(index)) this.plan(lookup);
     // The answer to a slug no page has ("-" is never a slug): no documents, rendered at once.
     const empty = planQuery(index, { route: "pages", view: "list", query: "slug=-" });
@@ -69,7 +80,10 @@ export class LookupRenderer {
   }
 
   private plan(lookup: Lookup): void {
-    const plan = planQuery(this.index, { route: lookup.route, view: "list", query: lookup.query });
+    // A slug lookup keeps only the pages with that slug, whatever else it asks: so the engine may
+    // plan it over those pages alone (in tree order still), and the whole build stays linear.
+    const index = lookup.slug === undefined ? this.index : this.bySlug.get(lookup.slug)!;
+    const plan = planQuery(index, { route: lookup.route, view: "list", query: lookup.query });
     if (plan.kind !== "documents") throw new Error(`lookups: ${lookup.route}/?${lookup.query} does not answer with documents`);
     const w: Waiting = { lookup, ids: plan.ids, docs: new Map(), render: plan.render };
     if (w.ids.length === 0) return this.finish(w);

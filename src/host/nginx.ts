@@ -41,6 +41,7 @@ export function renderNginx(model: HostModel): HostFile[] {
     "# server block that serves this folder:",
     "#   server { listen 8080; root /srv/dist; include /srv/dist/nginx.conf; }",
     "location = /nginx.conf { return 404; }",
+    ...(model.lookups ? ["location = /nginx-http.conf { return 404; }", `location ^~ /${LOOKUP_DIR}/ { return 404; }   # served only through /api/`] : []),
     "",
     "# The browsable page: ?format=api, or a browser asking for text/html, unless ?format=json.",
     'set $bc_browsable "";',
