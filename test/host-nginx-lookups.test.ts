@@ -4,7 +4,7 @@
 // preview answers (the runtime responder with the query engine); every other query gets the 400.
 // Then a real Wagtail client (wagtail-js) against it.
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { CMSClient } from "wagtail-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,7 +14,7 @@ import { browsableTemplate } from "../src/host/browsable.js";
 import { servedRules } from "../src/host/rules.js";
 import { respond, type ServedRules } from "../src/runtime/respond.js";
 import type { QueryIndex } from "../src/runtime/query/query-index.js";
-import { removeDir, runCli, tempDir } from "./helpers/cli.js";
+import { copyContent, removeDir, runCli, tempDir } from "./helpers/cli.js";
 import { fetchRaw, header, type Answer } from "./helpers/http-contract.js";
 import { NGINX, startNginx, type NginxSite } from "./helpers/nginx.js";
 import { recordedAnswers, REFERENCE_CONTENT, REFERENCE_NOW, sameAsWagtail } from "./helpers/wagtail-reference.js";
@@ -173,6 +173,32 @@ describe("nginx: pre-rendered lookups", () => {
     }
     const html = await fetchRaw(withFind.base, "GET", "/api/v2/pages/?format=api");
     expect(html.body.equals(readFileSync(path.join(dist, "api/v2/pages/index.api.html")))).toBe(true);
+  });
+
+  it("does not serve nginx-http.conf or the lookup files directly", async () => {
+    for (const p of ["/nginx-http.conf", "/_lookup/empty.json", "/_lookup/pages/slug/tosca/index.json"]) {
+      expect((await fetchRaw(withFind.base, "GET", p)).status, p).toBe(404);
+    }
+  });
+
+  it("sends the CORS header on lookups, refusals and find's 302 when cors_origins is set", async () => {
+    const content = copyContent(REFERENCE_CONTENT, dir, "cors-content");
+    const catalogue = path.join(content, "catalogue.json");
+    writeFileSync(catalogue, JSON.stringify({ ...JSON.parse(readFileSync(catalogue, "utf8")), cors_origins: ["https://a.example"] }));
+    const corsDist = path.join(dir, "cors-dist");
+    const run = runCli(["build", "--content", content, "--out", corsDist, "--now", NOW, "--host", "nginx"]);
+    expect(run.code, run.output).toBe(0);
+    const site = await startNginx(corsDist, dir, { httpInclude: true });
+    try {
+      for (const [u, status] of [["/api/v2/pages/?slug=tosca", 200], ["/api/v2/pages/?limit=1", 400], ["/api/v2/pages/find/?html_path=/whats-on/tosca/", 302]] as const) {
+        const a = await fetchRaw(site.base, "GET", u, { Origin: "https://a.example" });
+        expect(a.status, u).toBe(status);
+        expect(header(a, "Access-Control-Allow-Origin"), u).toBe("https://a.example");
+        expect(header(a, "Vary"), u).toBe("Accept, Origin");
+      }
+    } finally {
+      await site.server.stop();
+    }
   });
 
   it("without nginx-http.conf: the lookups still answer, find/ answers 400 saying what to include", async () => {
