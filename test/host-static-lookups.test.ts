@@ -12,7 +12,7 @@ import { browsableTemplate } from "../src/host/browsable.js";
 import { servedRules } from "../src/host/rules.js";
 import { respond, type ServedRules } from "../src/runtime/respond.js";
 import type { QueryIndex } from "../src/runtime/query/query-index.js";
-import { removeDir, runCli, tempDir } from "./helpers/cli.js";
+import { removeDir, runCli, snapshotTree, tempDir } from "./helpers/cli.js";
 import { netlifyRules } from "./helpers/netlify.js";
 import { vercelRoutes } from "./helpers/vercel.js";
 import { recordedAnswers, REFERENCE_CONTENT, REFERENCE_NOW, sameAsWagtail } from "./helpers/wagtail-reference.js";
@@ -119,6 +119,24 @@ describe.each(["netlify", "vercel"])("%s: pre-rendered lookups", (name) => {
     ] as const) {
       const a = host(u);
       expect([a.status, a.body], u).toEqual([200, readFileSync(path.join(dist, file), "utf8")]);
+    }
+  });
+});
+
+describe("lookup files", () => {
+  it("are written only for the hosts that route to them, the same bytes on every build", () => {
+    expect(existsSync(path.join(dir, "oracle/_lookup"))).toBe(false); // no host: the preview answers queries itself
+    const again = path.join(dir, "netlify-again");
+    const run = runCli(["build", "--content", REFERENCE_CONTENT, "--out", again, "--now", REFERENCE_NOW, "--host", "netlify"]);
+    expect(run.code, run.output).toBe(0);
+    const lookups = (root: string) => [...snapshotTree(root)].filter(([p]) => p.startsWith("_lookup/"));
+    const first = lookups(hosts.netlify!.dist);
+    expect(first.length).toBeGreaterThan(4 * 90);
+    expect(lookups(again)).toEqual(first);
+    for (const host of ["serve", "cloudflare"]) {
+      const out = path.join(dir, `only-${host}`);
+      expect(runCli(["build", "--content", REFERENCE_CONTENT, "--out", out, "--now", REFERENCE_NOW, "--host", host]).code).toBe(0);
+      expect(existsSync(path.join(out, "_lookup")), host).toBe(false);
     }
   });
 });

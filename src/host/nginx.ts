@@ -40,6 +40,7 @@ export function renderNginx(model: HostModel): HostFile[] {
     "# build-catalogue: how the Events Catalogue API answers, for nginx. Include it inside the",
     "# server block that serves this folder:",
     "#   server { listen 8080; root /srv/dist; include /srv/dist/nginx.conf; }",
+    ...(model.lookups ? ["# and, for find/?html_path=, nginx-http.conf in the http block (see that file)."] : []),
     "location = /nginx.conf { return 404; }",
     ...(model.lookups ? ["location = /nginx-http.conf { return 404; }", `location ^~ /${LOOKUP_DIR}/ { return 404; }   # served only through /api/`] : []),
     "",

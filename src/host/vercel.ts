@@ -52,7 +52,8 @@ export function renderVercel(model: HostModel): HostFile[] {
   ];
 }
 
-const query = (key: string, value?: string) => ({ type: "query", key, ...(value === undefined ? {} : { value }) });
+type Condition = { type: "query"; key: string; value?: string };
+const query = (key: string, value?: string): Condition => ({ type: "query", key, ...(value === undefined ? {} : { value }) });
 
 /**
  * Query routes, before the documents' (which match whatever the query): 400 for each parameter
@@ -68,11 +69,11 @@ function queryRoutes(rules: LookupRules, json: Record<string, string>, html: Rec
   const slug = query("slug", "^(?<slug>[a-z0-9-]+)$");
   const type = query("type", `^(?<type>${types})$`);
   const api = query("format", "^api$");
-  const lookup = (src: string, has: Route[], dir: string): Route[] => [
+  const lookup = (src: string, has: Condition[], dir: string): Route[] => [
     { src, has: [...has, api], dest: `/${LOOKUP_DIR}/${dir}index.api.html`, headers: html },
     { src, has, dest: `/${LOOKUP_DIR}/${dir}index.json`, headers: json },
   ];
-  const empty = (src: string, has: Route[]): Route => ({ src, has, dest: `/${EMPTY_LOOKUP_FILE}`, headers: json });
+  const empty = (src: string, has: Condition[]): Route => ({ src, has, dest: `/${EMPTY_LOOKUP_FILE}`, headers: json });
   return [
     ...rules.listRefused.map((k) => ({ src: lists, has: [query(k)], ...refused })),
     { src: "^/api/v2/event_pages/$", has: [query("type")], ...refused },
