@@ -103,7 +103,7 @@ describe("nginx: pre-rendered lookups", () => {
     expect(lookups.length).toBeGreaterThan(3 * 90);
     for (const [i, l] of lookups.entries()) {
       await expectSameAsPreview(`/api/v2/${l.route}/?${l.query}`);
-      if (i % 25 === 0) await expectSameAsPreview(`/api/v2/${l.route}/?${l.query}&format=api`);
+      if (i % 25 === 0 || l.slug === undefined) await expectSameAsPreview(`/api/v2/${l.route}/?${l.query}&format=api`);
     }
     // Parameters in another order, format=json, a browser's Accept: the same answers.
     await expectSameAsPreview("/api/v2/pages/?type=events.EventPage&slug=tosca");
