@@ -4,13 +4,15 @@
 // preview answers (the runtime responder with the query engine); every other query gets the 400.
 // Then a real Wagtail client (wagtail-js) against it.
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { CMSClient } from "wagtail-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../src/build.js";
 import { lookupsOf } from "../src/emit/lookups.js";
 import { browsableTemplate } from "../src/host/browsable.js";
+import { lookupRules } from "../src/host/lookups.js";
+import { renderNginxFindMap } from "../src/host/nginx-lookups.js";
 import { servedRules } from "../src/host/rules.js";
 import { respond, type ServedRules } from "../src/runtime/respond.js";
 import type { QueryIndex } from "../src/runtime/query/query-index.js";
@@ -179,6 +181,17 @@ describe.skipIf(!NGINX_BIN)("nginx", () => {
       }
       const html = await fetchRaw(withFind.base, "GET", "/api/v2/pages/?format=api");
       expect(html.body.equals(readFileSync(path.join(dist, "api/v2/pages/index.api.html")))).toBe(true);
+    });
+
+    it("builds nginx-http.conf's map for 100,000 pages without a warning", () => {
+      const pages = Array.from({ length: 100_000 }, (_, i) => ({ path: `/whats-on/an-event-with-a-rather-long-slug-${i}/`, id: 10 + i, event: true }));
+      const big = path.join(dir, "big");
+      mkdirSync(big, { recursive: true });
+      writeFileSync(path.join(big, "nginx-http.conf"), renderNginxFindMap({ ...lookupRules(index), pages }));
+      writeFileSync(path.join(big, "main.conf"), `pid ${big}/nginx.pid;\nerror_log ${big}/error.log;\nevents {}\nhttp {\n  include ${big}/nginx-http.conf;\n  server { listen 127.0.0.1:9; return 200 $bc_find_page; }\n}\n`);
+      const t = spawnSync(NGINX_BIN!, ["-t", "-p", `${big}/`, "-c", path.join(big, "main.conf"), "-e", path.join(big, "error.log")], { encoding: "utf8" });
+      expect(t.status, t.stderr).toBe(0);
+      expect(t.stderr).not.toMatch(/\[(warn|emerg|alert)\]/);
     });
 
     it("does not serve nginx-http.conf or the lookup files directly", async () => {

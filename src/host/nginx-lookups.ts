@@ -34,12 +34,14 @@ const powerOfTwo = (n: number) => 2 ** Math.ceil(Math.log2(n));
 
 export function renderNginxFindMap(rules: LookupRules): string {
   const entries = rules.pages.flatMap((p) => findPathForms(p.path).map((form) => [form, `${p.event ? "e" : "p"}${p.id}`] as const));
-  // nginx's defaults hold short keys in 64-byte buckets and 2048 of them; say more only when needed,
-  // since the http block may set these itself (nginx refuses a duplicate).
-  const bucket = powerOfTwo(Math.max(...entries.map(([k]) => element(k))) + 8);
+  // nginx's default buckets (64 bytes) hold one or two keys, so a map of thousands fails to build an
+  // optimal hash: buckets for four of the longest key, and room for as many buckets as keys. The
+  // http block must not set these itself (nginx refuses a duplicate).
+  const longest = entries.reduce((n, [k]) => Math.max(n, element(k)), 0);
+  const bucket = Math.max(64, powerOfTwo(4 * longest + 8));
   const sizes = [
-    ...(bucket > 64 ? [`map_hash_bucket_size ${bucket};`] : []),
-    ...(entries.length > 1024 ? [`map_hash_max_size ${powerOfTwo(entries.length * 4)};`] : []),
+    `map_hash_bucket_size ${bucket};`,
+    ...(entries.length > 1024 ? [`map_hash_max_size ${powerOfTwo(entries.length)};`] : []),
   ];
   return [
     "# build-catalogue: find/?html_path= for nginx.conf. Include it in the http block that holds the",
