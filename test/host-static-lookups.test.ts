@@ -17,7 +17,7 @@ import { netlifyRules } from "./helpers/netlify.js";
 import { vercelRoutes } from "./helpers/vercel.js";
 import { recordedAnswers, REFERENCE_CONTENT, REFERENCE_NOW, sameAsWagtail } from "./helpers/wagtail-reference.js";
 
-interface Served { status: number; body: string; contentType: string | undefined }
+interface Served { status: number; body: string; contentType: string | undefined; headers?: Record<string, string> }
 type Host = (url: string) => Served;
 
 let dir = "";
@@ -35,13 +35,13 @@ beforeAll(async () => {
       const netlify = await netlifyRules(dist);
       hosts.netlify = { dist, answer: (u) => {
         const a = netlify(u);
-        return { status: a.status, body: a.body?.toString("utf8") ?? "", contentType: a.headers["Content-Type"] };
+        return { status: a.status, body: a.body?.toString("utf8") ?? "", contentType: a.headers["Content-Type"], headers: a.headers };
       } };
     } else {
       const vercel = vercelRoutes(dist);
       hosts.vercel = { dist, answer: (u) => {
         const a = vercel("GET", u);
-        return { status: a.status, body: a.body.toString("utf8"), contentType: a.headers["Content-Type"] };
+        return { status: a.status, body: a.body.toString("utf8"), contentType: a.headers["Content-Type"], headers: a.headers };
       } };
     }
   }
@@ -83,6 +83,15 @@ describe.each(["netlify", "vercel"])("%s: pre-rendered lookups", (name) => {
     for (const u of ["/api/v2/pages/?type=events.EventPage&slug=tosca", "/api/v2/event_pages/?format=json&slug=tosca", "/api/v2/pages/?type=events.EventPage"]) {
       const [got, want] = [host(u), await preview(u)];
       expect([got.status, got.body], u).toEqual([want.status, want.body]);
+    }
+  });
+
+  it("sends the live headers on lookups and refusals", () => {
+    const live = { Vary: "Accept", Allow: "GET, HEAD, OPTIONS", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin", "X-Frame-Options": "DENY" };
+    for (const [u, type] of [["/api/v2/pages/?slug=tosca", "application/json"], ["/api/v2/pages/?limit=2", "application/json"], ["/api/v2/pages/?slug=tosca&format=api", "text/html; charset=utf-8"]] as const) {
+      const { "Content-Type": contentType, ...rest } = host(u).headers!;
+      expect(rest, u).toEqual(live);
+      sameContentType(contentType, type);
     }
   });
 
