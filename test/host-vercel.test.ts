@@ -1,54 +1,24 @@
 // Vercel's vercel.json, validated by Vercel's own @vercel/routing-utils, and its routes applied
-// to every address of the example with a small matcher of the documented `routes` semantics:
-// routes in order; a route matches on `src` (a regex), `methods` and `has`; its headers apply;
-// `continue` goes on, otherwise `dest` is served (with `status` if given) or `status` answered.
-import { existsSync, readFileSync } from "node:fs";
+// to every address of the example with a small matcher of the documented `routes` semantics
+// (test/helpers/vercel.ts).
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { getTransformedRoutes, normalizeRoutes } from "@vercel/routing-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIXTURES, removeDir, runCli, tempDir } from "./helpers/cli.js";
-
-interface Route { src: string; dest?: string; status?: number; headers?: Record<string, string>; methods?: string[]; has?: { type: string; key: string; value?: string }[]; continue?: boolean }
+import { vercelRoutes, type VercelAnswer } from "./helpers/vercel.js";
 
 let dir = "";
 let dist = "";
-let routes: Route[] = [];
+let vercel: (method: string, url: string) => VercelAnswer;
 
 beforeAll(() => {
   dir = tempDir();
   dist = path.join(dir, "dist");
   const run = runCli(["build", "--content", path.join(FIXTURES, "good/spec-example/content"), "--out", dist, "--now", "2026-05-01T00:00:00Z", "--host", "vercel"]);
   expect(run.code, run.output).toBe(0);
-  const config = JSON.parse(readFileSync(path.join(dist, "vercel.json"), "utf8"));
-  const normalized = normalizeRoutes(config.routes);
-  expect(normalized.error).toBeNull();
-  expect(getTransformedRoutes(config).error).toBeNull();
-  routes = normalized.routes as Route[];
+  vercel = vercelRoutes(dist);
 });
 afterAll(() => removeDir(dir));
-
-function vercel(method: string, url: string) {
-  const u = new URL(url, "https://site.example");
-  const headers: Record<string, string> = {};
-  for (const r of routes) {
-    const m = new RegExp(r.src).exec(u.pathname);
-    if (!m) continue;
-    if (r.methods && !r.methods.includes(method)) continue;
-    if (r.has && !r.has.every((h) => h.type === "query" && u.searchParams.get(h.key) === (h.value ?? u.searchParams.get(h.key)))) continue;
-    const fill = (s: string) => s.replace(/\$(\d)/g, (_, i: string) => m[Number(i)] ?? "");
-    for (const [k, v] of Object.entries(r.headers ?? {})) headers[k] = fill(v);
-    if (r.continue) continue;
-    if (!r.dest) {
-      // A redirect: Vercel keeps the request's query string on the Location.
-      if (headers.Location) headers.Location += u.search;
-      return { status: r.status ?? 200, headers, body: Buffer.alloc(0) };
-    }
-    const file = path.join(dist, fill(r.dest));
-    if (!existsSync(file)) return { status: 404, headers, body: Buffer.alloc(0) };
-    return { status: r.status ?? 200, headers, body: method === "HEAD" ? Buffer.alloc(0) : readFileSync(file) };
-  }
-  return { status: 404, headers, body: Buffer.alloc(0) };
-}
 
 const LIVE = { "Content-Type": "application/json", Vary: "Accept", Allow: "GET, HEAD, OPTIONS", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin", "X-Frame-Options": "DENY" };
 const documents = [

@@ -15,6 +15,7 @@ import type { Instant } from "../time/instant.js";
 import type { Site } from "../validate/site.js";
 import { QUERY_INDEX_FILE } from "../runtime/query/query-index.js";
 import { buildQueryIndex } from "./query-index.js";
+import { LookupRenderer } from "./lookups.js";
 import { serialize } from "./serialize.js";
 
 export interface OutputFile {
@@ -38,10 +39,22 @@ function checked(schema: z.ZodType, value: unknown, what: string): string {
 export function* planOutput(site: Site, now: Instant, model: HostModel, hosts: readonly Host[]): Generator<OutputFile> {
   const browsable = hosts.some((h) => h.prerendersBrowsable);
   const documents = new Map(model.documents.map((d) => [d.path, d]));
+  const queryIndex = buildQueryIndex(site);
+  // The lookups hosts without code route to by query string, rendered by the query engine.
+  const lookups = hosts.some((h) => h.prerendersLookups)
+    ? new LookupRenderer(queryIndex, (route, query, json) => {
+        if (!browsable) return null;
+        const collection = model.collections.find((c) => c.prefix === `/api/v2/${route}/`)!;
+        return browsablePage(model, collection, collection.prefix, json, 200, "GET", `?${query}&format=api`);
+      })
+    : null;
+  const text = (files: { path: string; text: string }[]) => files.map((f) => ({ path: f.path, bytes: Buffer.from(f.text, "utf8") }));
   function* answer(path: string, json: string): Generator<OutputFile> {
     const doc = documents.get(path)!;
     yield { path: doc.file, bytes: Buffer.from(json, "utf8") };
     if (browsable) yield { path: doc.htmlFile, bytes: Buffer.from(browsablePage(model, doc.collection, path, json), "utf8") };
+    const id = /^\/api\/v2\/pages\/([0-9]+)\/$/.exec(path);
+    if (lookups && id) yield* text(lookups.document(Number(id[1]), json));
   }
 
   const items = site.events.map((e) => eventListItem(site, e));
@@ -61,7 +74,8 @@ export function* planOutput(site: Site, now: Instant, model: HostModel, hosts: r
   yield* answer(`/api/v2/pages/${site.parent.id}/`, checked(parentDetailSchema, parent, "parent page detail"));
   if (home) yield* answer(`/api/v2/pages/${home.id}/`, checked(homeDetailSchema, home, "home page detail"));
   // What list queries need, for the preview and the Cloudflare worker (compact: no indentation).
-  yield { path: QUERY_INDEX_FILE, bytes: Buffer.from(JSON.stringify(buildQueryIndex(site)), "utf8") };
+  yield { path: QUERY_INDEX_FILE, bytes: Buffer.from(JSON.stringify(queryIndex), "utf8") };
+  if (lookups) yield* text(lookups.end());
 
   for (const c of model.collections) {
     yield { path: c.notFoundFile, bytes: Buffer.from(checked(messageBodySchema, notFoundBody(c.model), c.notFoundFile), "utf8") };

@@ -17,15 +17,17 @@ export interface Host {
   name: string;
   /** Whether it serves the browsable page from pre-rendered files (`index.api.html`). */
   prerendersBrowsable: boolean;
+  /** Whether it routes `?slug=`, `?type=` and `find/` by query string to pre-rendered answers (`_lookup/`). */
+  prerendersLookups: boolean;
   render: (model: HostModel) => HostFile[];
 }
 
 export const HOSTS: Record<string, Host> = {
-  serve: { name: "serve", prerendersBrowsable: false, render: renderServe },
-  netlify: { name: "netlify", prerendersBrowsable: true, render: renderNetlify },
-  cloudflare: { name: "cloudflare", prerendersBrowsable: false, render: renderCloudflare },
-  vercel: { name: "vercel", prerendersBrowsable: true, render: renderVercel },
-  nginx: { name: "nginx", prerendersBrowsable: true, render: renderNginx },
+  serve: { name: "serve", prerendersLookups: false, prerendersBrowsable: false, render: renderServe },
+  netlify: { name: "netlify", prerendersLookups: true, prerendersBrowsable: true, render: renderNetlify },
+  cloudflare: { name: "cloudflare", prerendersLookups: false, prerendersBrowsable: false, render: renderCloudflare },
+  vercel: { name: "vercel", prerendersLookups: true, prerendersBrowsable: true, render: renderVercel },
+  nginx: { name: "nginx", prerendersLookups: true, prerendersBrowsable: true, render: renderNginx },
 };
 
 export const DEFAULT_HOSTS = ["serve"];

@@ -3,6 +3,10 @@
 // not a 301). Ids are listed one by one, so an unknown id falls through to the 404 rules.
 import { staticCorsOrigin, type HostModel } from "./rules.js";
 import type { HostFile } from "./host.js";
+import { LOOKUP_DIR, refusalBody, slugLookupDir, typeLookupDir, typeSlugLookupDir, type LookupRules } from "./lookups.js";
+
+/** The 400 body of a query no file answers (Netlify answers a rule's status with a file's bytes). */
+export const NETLIFY_REFUSAL_FILE = `${LOOKUP_DIR}/400.netlify.json`;
 
 const withoutSlash = (p: string) => p.replace(/\/$/, "");
 
@@ -22,6 +26,7 @@ export function renderNetlify(model: HostModel): HostFile[] {
   const redirects = [
     "# build-catalogue: every address of the API, then JSON 404s. First match wins; Netlify strips",
     "# the trailing slash before matching, so each rule serves the address with and without it.",
+    ...(model.lookups ? queryRules(model, model.lookups, rule) : []),
     "# The browsable page (?format=api) first:",
     ...model.documents.map((d) => rule(withoutSlash(d.path), "format=api", `/${d.htmlFile}`, 200)),
     "# The JSON documents:",
@@ -34,5 +39,40 @@ export function renderNetlify(model: HostModel): HostFile[] {
   return [
     { path: "_headers", text: headers.join("\n") },
     { path: "_redirects", text: redirects.join("\n") },
+    ...(model.lookups ? [{ path: NETLIFY_REFUSAL_FILE, text: refusalBody(model.lookups, false) }] : []),
+  ];
+}
+
+/**
+ * Query rules, before the documents' (a rule's query conditions need only be present, so a rule
+ * without any would answer every query): 400 for each parameter Wagtail acts on that is not
+ * pre-rendered, then the lookups, the browsable page first. Constant in number: the slug is a
+ * placeholder, so a slug no page has names a missing file, which Netlify answers with its 404.
+ */
+function queryRules(model: HostModel, rules: LookupRules, rule: (from: string, query: string, to: string, status: number) => string): string[] {
+  const refused = `/${NETLIFY_REFUSAL_FILE}`;
+  const lists = model.collections.filter((c) => c.hasList).map((c) => withoutSlash(c.prefix));
+  const route = (list: string) => list.split("/")[3] as "pages" | "event_pages";
+  const both = (from: string, query: string, dir: string) => [
+    rule(from, `${query} format=api`, `/${dir}index.api.html`, 200),
+    rule(from, query, `/${dir}index.json`, 200),
+  ];
+  return [
+    "# Queries this static host has not pre-rendered: 400, saying which it has.",
+    ...lists.flatMap((l) => rules.listRefused.map((k) => rule(l, `${k}=:value`, refused, 400))),
+    ...model.collections.flatMap((c) => rules.detailRefused.map((k) => rule(`${c.prefix}*`, `${k}=:value`, refused, 400))),
+    ...model.collections.map((c) => rule(`${c.prefix}find`, "html_path=:path", refused, 400)),
+    // ?type= is pre-rendered on /api/v2/pages/ only.
+    ...lists.filter((l) => route(l) !== "pages").map((l) => rule(l, "type=:type", refused, 400)),
+    "# The pre-rendered lookups: ?slug= with ?type=, ?type=, ?slug=.",
+    ...lists.flatMap((l) => {
+      if (route(l) !== "pages") return both(l, "slug=:slug", slugLookupDir(route(l), ":slug"));
+      return [
+        ...rules.types.flatMap((t) => both(l, `slug=:slug type=${t}`, typeSlugLookupDir(t, ":slug"))),
+        ...rules.types.flatMap((t) => both(l, `type=${t}`, typeLookupDir(t))),
+        rule(l, "type=:type", refused, 400),
+        ...both(l, "slug=:slug", slugLookupDir("pages", ":slug")),
+      ];
+    }),
   ];
 }

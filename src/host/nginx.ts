@@ -10,12 +10,8 @@ import { serialize } from "../emit/serialize.js";
 import { OPENAPI_PATH } from "../runtime/respond.js";
 import { CORS_PREFLIGHT_HEADERS, methodNotAllowedBody, optionsBody, type Collection, type Header, type HostModel } from "./rules.js";
 import type { HostFile } from "./host.js";
-
-/** A single-quoted nginx string. nginx expands `$name` in these values and has no escape for `$`. */
-function quote(text: string): string {
-  if (text.includes("$")) throw new Error(`nginx: cannot write a literal "$" into nginx.conf (in ${JSON.stringify(text)})`);
-  return `'${text.replace(/\\/g, "\\\\").replace(/'/g, "\\'").replace(/\n/g, "\\n")}'`;
-}
+import { LOOKUP_DIR } from "./lookups.js";
+import { lookupDirectives, quote, renderNginxFindMap } from "./nginx-lookups.js";
 
 const indent = (lines: string[], by = "    ") => lines.map((l) => (l ? by + l : l));
 const withoutContentType = (headers: readonly Header[]) => headers.filter(([n]) => n !== "Content-Type");
@@ -39,7 +35,9 @@ export function renderNginx(model: HostModel): HostFile[] {
     "# build-catalogue: how the Events Catalogue API answers, for nginx. Include it inside the",
     "# server block that serves this folder:",
     "#   server { listen 8080; root /srv/dist; include /srv/dist/nginx.conf; }",
+    ...(model.lookups ? ["# and, for find/?html_path=, nginx-http.conf in the http block (see that file)."] : []),
     "location = /nginx.conf { return 404; }",
+    ...(model.lookups ? ["location = /nginx-http.conf { return 404; }", `location ^~ /${LOOKUP_DIR}/ { return 404; }   # served only through /api/`] : []),
     "",
     "# The browsable page: ?format=api, or a browser asking for text/html, unless ?format=json.",
     'set $bc_browsable "";',
@@ -66,13 +64,18 @@ export function renderNginx(model: HostModel): HostFile[] {
 
   // The answers of one address: OPTIONS and 405 bodies are fixed (405 names the method), GET and
   // HEAD are rewritten to the file beside the address.
-  const dispatch = (c: Collection, dir: string) => [
+  const methods = (c: Collection) => [
     ...(cors ? ["if ($bc_preflight) { return 200 ''; }"] : []),
     `if ($request_method = OPTIONS) { return 200 ${quote(serialize(optionsBody(c.name)))}; }`,
     `if ($request_method !~ ^(GET|HEAD)$) { return 405 ${method405}; }`,
+  ];
+  const dispatch = (c: Collection, dir: string, queries: string[] = []) => [
+    ...methods(c),
+    ...queries,
     `if ($bc_browsable) { rewrite ^ ${dir}index.api.html last; }`,
     `rewrite ^ ${dir}index.json last;`,
   ];
+  const lookups = model.lookups ? lookupDirectives(model.lookups, headers, cors) : null;
   const api = [
     `types { ${contentType(model.jsonHeaders)} json; ${JSON.stringify(contentType(model.htmlHeaders))} html; }`,
     `default_type ${contentType(model.jsonHeaders)};`,
@@ -99,9 +102,11 @@ export function renderNginx(model: HostModel): HostFile[] {
   }
   for (const c of model.collections) {
     api.push("", `# ${c.prefix}: ${c.name}`);
-    if (c.hasList) api.push(`location = ${c.prefix} {`, ...indent(dispatch(c, c.prefix)), "}");
-    api.push(`location ~ ^${c.prefix}(?<bc_id>[0-9]+)/$ {`, ...indent(dispatch(c, `${c.prefix}$bc_id/`)), "}");
+    if (c.hasList) api.push(`location = ${c.prefix} {`, ...indent(dispatch(c, c.prefix, lookups?.list(c) ?? [])), "}");
+    api.push(`location ~ ^${c.prefix}(?<bc_id>[0-9]+)/$ {`, ...indent(dispatch(c, `${c.prefix}$bc_id/`, lookups?.detail ?? [])), "}");
+    if (lookups) api.push(`location = ${c.prefix}find/ {`, ...indent([...methods(c), ...lookups.find(c)]), "}");
   }
+  if (lookups) api.push("", ...lookups.locations);
   api.push(
     "",
     "# An address without its trailing slash: 301 to it, the query string kept, for every method.",
@@ -114,6 +119,7 @@ export function renderNginx(model: HostModel): HostFile[] {
     "# Any other address under /api/: the JSON 404 (error_page above), for every method.",
     "return 404;",
   );
+  if (lookups) out.push(...lookups.server, "");
   out.push("location ^~ /api/ {", ...indent(api), "}");
   out.push(
     "location @bc_moved {",
@@ -123,5 +129,9 @@ export function renderNginx(model: HostModel): HostFile[] {
     "}",
     "",
   );
-  return [{ path: "nginx.conf", text: out.join("\n") }];
+  if (lookups) out.push(...lookups.named, "");
+  return [
+    { path: "nginx.conf", text: out.join("\n") },
+    ...(model.lookups ? [{ path: "nginx-http.conf", text: renderNginxFindMap(model.lookups) }] : []),
+  ];
 }

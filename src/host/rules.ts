@@ -5,6 +5,8 @@ import type { ServedRules } from "../runtime/respond.js";
 import type { Site } from "../validate/site.js";
 
 import type { Header } from "../runtime/browsable.js";
+import { buildQueryIndex } from "../emit/query-index.js";
+import { lookupRules, type LookupRules } from "./lookups.js";
 
 export type { Header };
 
@@ -48,6 +50,8 @@ export interface HostModel {
   /** Allowed CORS origins ("*" for any); empty: no CORS headers, as the live API. */
   corsOrigins: string[];
   cacheControl: string | null;
+  /** What the pre-rendered lookups (`?slug=`, `?type=`, `find/`) need of the catalogue; hosts without it route none. */
+  lookups?: LookupRules;
 }
 
 export const OTHER_NOT_FOUND = { file: "api/v2/404.json", body: { message: "Not found." } };
@@ -104,6 +108,7 @@ export function buildHostModel(site: Site): HostModel {
     otherNotFoundFile: OTHER_NOT_FOUND.file,
     corsOrigins: site.catalogue.cors_origins,
     cacheControl: site.catalogue.cache_control,
+    lookups: lookupRules(buildQueryIndex(site)),
   };
 }
 

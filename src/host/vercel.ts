@@ -4,6 +4,10 @@
 import { methodNotAllowedFile, REFUSED_METHODS, staticCorsOrigin, type HostModel } from "./rules.js";
 import type { HostFile } from "./host.js";
 import { OPENAPI_PATH } from "../runtime/respond.js";
+import { EMPTY_LOOKUP_FILE, LOOKUP_DIR, refusalBody, type LookupRules } from "./lookups.js";
+
+/** The 400 body of a query no file answers (a route answers its status with a file's bytes). */
+export const VERCEL_REFUSAL_FILE = `${LOOKUP_DIR}/400.vercel.json`;
 
 type Route = Record<string, unknown>;
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -30,6 +34,7 @@ export function renderVercel(model: HostModel): HostFile[] {
   for (const method of REFUSED_METHODS) {
     routes.push({ src: "^/api/.*$", methods: [method], dest: `/${methodNotAllowedFile(method)}`, status: 405, headers: json });
   }
+  if (model.lookups) routes.push(...queryRoutes(model.lookups, json, html));
   for (const [has, suffix, headers] of [[browsable, "index.api.html", html], [null, "index.json", json]] as const) {
     for (const c of model.collections) {
       const prefix = escapeRegex(c.prefix);
@@ -45,5 +50,46 @@ export function renderVercel(model: HostModel): HostFile[] {
     routes.push({ src: `^${escapeRegex(c.prefix)}.*$`, status: 404, dest: `/${c.notFoundFile}`, headers: json });
   }
   routes.push({ src: "^/api/.*$", status: 404, dest: `/${model.otherNotFoundFile}`, headers: json });
-  return [{ path: "vercel.json", text: `${JSON.stringify({ routes }, null, 2)}\n` }];
+  return [
+    { path: "vercel.json", text: `${JSON.stringify({ routes }, null, 2)}\n` },
+    ...(model.lookups ? [{ path: VERCEL_REFUSAL_FILE, text: refusalBody(model.lookups, false) }] : []),
+  ];
+}
+
+type Condition = { type: "query"; key: string; value?: string };
+const query = (key: string, value?: string): Condition => ({ type: "query", key, ...(value === undefined ? {} : { value }) });
+
+/**
+ * Query routes, before the documents' (which match whatever the query): 400 for each parameter
+ * Wagtail acts on that is not pre-rendered (`has` a key), then the lookups, whose slug and type
+ * are named captures of `has` values written into `dest`. Constant in number: a slug no page has
+ * names a missing file, which Vercel answers with its 404; a value that cannot be a slug is Wagtail's
+ * empty answer.
+ */
+function queryRoutes(rules: LookupRules, json: Record<string, string>, html: Record<string, string>): Route[] {
+  const refused = { status: 400, dest: `/${VERCEL_REFUSAL_FILE}`, headers: json };
+  const lists = "^/api/v2/(?:event_pages|pages)/$";
+  const types = rules.types.map(escapeRegex).join("|");
+  const slug = query("slug", "^(?<slug>[a-z0-9-]+)$");
+  const type = query("type", `^(?<type>${types})$`);
+  const api = query("format", "^api$");
+  const lookup = (src: string, has: Condition[], dir: string): Route[] => [
+    { src, has: [...has, api], dest: `/${LOOKUP_DIR}/${dir}index.api.html`, headers: html },
+    { src, has, dest: `/${LOOKUP_DIR}/${dir}index.json`, headers: json },
+  ];
+  const empty = (src: string, has: Condition[]): Route => ({ src, has, dest: `/${EMPTY_LOOKUP_FILE}`, headers: json });
+  return [
+    ...rules.listRefused.map((k) => ({ src: lists, has: [query(k)], ...refused })),
+    { src: "^/api/v2/event_pages/$", has: [query("type")], ...refused },
+    ...rules.detailRefused.map((k) => ({ src: "^/api/v2/(?:event_pages|pages)/[0-9]+/$", has: [query(k)], ...refused })),
+    { src: "^/api/v2/(?:event_pages|pages)/find/$", has: [query("html_path")], ...refused },
+    // ?slug= with ?type=, a type not pre-rendered, ?type=, ?slug=; a value that is no slug: the empty answer.
+    ...lookup("^/api/v2/pages/$", [slug, type], "pages/type/$type/slug/$slug/"),
+    { src: "^/api/v2/pages/$", has: [query("type", `^(?!(?:${types})$).+$`)], ...refused },
+    empty("^/api/v2/pages/$", [query("slug"), type]),
+    ...lookup("^/api/v2/pages/$", [type], "pages/type/$type/"),
+    ...lookup("^/api/v2/pages/$", [slug], "pages/slug/$slug/"),
+    ...lookup("^/api/v2/event_pages/$", [slug], "event_pages/slug/$slug/"),
+    empty(lists, [query("slug")]),
+  ];
 }

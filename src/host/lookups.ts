@@ -1,0 +1,68 @@
+// The list lookups a static host answers without code (content format, section 8; docs/hosts.md):
+// `?slug=` on both routes, `?type=`, the two combined, and `find/?html_path=`. The build writes
+// their answers under `_lookup/` (src/emit/lookups.ts); the hosts route to them by query string
+// and answer every other list query with a 400 that says so. Paths, the parameters Wagtail acts
+// on, and the words of that 400 live here, for every renderer.
+import { serialize } from "../emit/serialize.js";
+import type { QueryIndex } from "../runtime/query/query-index.js";
+
+export const LOOKUP_DIR = "_lookup";
+/** `{"meta": {"total_count": 0}, "items": []}`: Wagtail's answer to a slug no page has. */
+export const EMPTY_LOOKUP_FILE = `${LOOKUP_DIR}/empty.json`;
+
+export type LookupRoute = "pages" | "event_pages";
+
+/** Folder of a lookup's answer (`index.json`, and `index.api.html` for the browsable page). */
+export const slugLookupDir = (route: LookupRoute, slug: string) => `${LOOKUP_DIR}/${route}/slug/${slug}/`;
+export const typeLookupDir = (type: string) => `${LOOKUP_DIR}/pages/type/${type}/`;
+export const typeSlugLookupDir = (type: string, slug: string) => `${LOOKUP_DIR}/pages/type/${type}/slug/${slug}/`;
+
+/** Operations of Wagtail's list views (BaseAPIViewSet.known_query_parameters), besides `type` and `format`. */
+const OPERATIONS = [
+  "limit", "offset", "fields", "order", "search", "search_operator",
+  "child_of", "ancestor_of", "descendant_of", "translation_of", "locale", "site",
+];
+/** Parameters Wagtail ignores on every view (a client's cache-buster). */
+export const IGNORED_PARAMETERS = ["_"];
+
+export interface LookupRules {
+  /** Absolute base of the API: find answers redirect to `<baseUrl>/api/v2/pages/<id>/`. */
+  baseUrl: string;
+  /** Page types `?type=` is pre-rendered for, alone and with `?slug=`. */
+  types: string[];
+  /** Parameters Wagtail acts on in a list, other than slug, type and format: refused (400). */
+  listRefused: string[];
+  /** Parameters Wagtail acts on in a detail (fields, and the filters it applies to the one page): refused (400). */
+  detailRefused: string[];
+  /** Every page: its path on the site (what `find/?html_path=` names), id, and whether it is an event page. */
+  pages: { path: string; id: number; event: boolean }[];
+}
+
+export function lookupRules(index: QueryIndex): LookupRules {
+  const pageModels = index.models.filter((m) => m.page);
+  const dbFields = [...new Set(pageModels.flatMap((m) => Object.keys(m.db)))];
+  const eventType = index.models.findIndex((m) => m.name === "events.EventPage");
+  return {
+    baseUrl: index.base_url,
+    types: pageModels.map((m) => m.name),
+    listRefused: [...OPERATIONS, ...dbFields.filter((f) => f !== "slug" && !OPERATIONS.includes(f))],
+    detailRefused: [...OPERATIONS.filter((o) => o !== "limit" && o !== "offset"), "type", ...dbFields.filter((f) => !OPERATIONS.includes(f))],
+    pages: index.pages.map((p) => ({ path: p.path, id: p.id, event: p.type === eventType })),
+  };
+}
+
+/** The 400 a static host answers for a query it has not pre-rendered. */
+export function refusalBody(rules: LookupRules, withFind: boolean): string {
+  const lookups = [
+    "?slug=",
+    `?type= (${rules.types.join(", ")})`,
+    "?slug= with ?type=",
+    ...(withFind ? ["find/?html_path="] : []),
+  ];
+  return serialize({
+    message:
+      `This static host answers only the pre-rendered lookups: ${lookups.join(", ")}; each may add format=json or format=api. ` +
+      `${withFind ? "Other queries" : "find/ and other queries"} (limit, offset, fields, order, search, filters, and fields on a detail) need the full query engine: ` +
+      "build-catalogue preview, or the Cloudflare worker (--host cloudflare).",
+  });
+}
