@@ -38,6 +38,8 @@ function checked(schema: z.ZodType, value: unknown, what: string): string {
 
 export function* planOutput(site: Site, now: Instant, model: HostModel, hosts: readonly Host[]): Generator<OutputFile> {
   const browsable = hosts.some((h) => h.prerendersBrowsable);
+  // A build only for hosts that read event details from the generic route writes each one once.
+  const detailsOnce = hosts.length > 0 && hosts.every((h) => h.readsEventDetailsFromPages);
   const documents = new Map(model.documents.map((d) => [d.path, d]));
   const queryIndex = buildQueryIndex(site);
   // The lookups hosts without code route to by query string, rendered by the query engine.
@@ -68,7 +70,7 @@ export function* planOutput(site: Site, now: Instant, model: HostModel, hosts: r
     const detail = eventDetail(site, event, now);
     const schema = event.fuller ? fullerEventDetailSchema : eventDetailSchema;
     const json = checked(schema, detail, `detail of event page ${event.source.id} (${event.file})`);
-    yield* answer(`/api/v2/event_pages/${event.source.id}/`, json);
+    if (!detailsOnce) yield* answer(`/api/v2/event_pages/${event.source.id}/`, json);
     yield* answer(`/api/v2/pages/${event.source.id}/`, json);
   }
   yield* answer(`/api/v2/pages/${site.parent.id}/`, checked(parentDetailSchema, parent, "parent page detail"));

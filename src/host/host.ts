@@ -19,13 +19,18 @@ export interface Host {
   prerendersBrowsable: boolean;
   /** Whether it routes `?slug=`, `?type=` and `find/` by query string to pre-rendered answers (`_lookup/`). */
   prerendersLookups: boolean;
+  /**
+   * Whether it answers `/api/v2/event_pages/<id>/` from `/api/v2/pages/<id>/`'s file (the same
+   * bytes), so a build for it alone writes each event page's detail once.
+   */
+  readsEventDetailsFromPages?: boolean;
   render: (model: HostModel) => HostFile[];
 }
 
 export const HOSTS: Record<string, Host> = {
   serve: { name: "serve", prerendersLookups: false, prerendersBrowsable: false, render: renderServe },
   netlify: { name: "netlify", prerendersLookups: true, prerendersBrowsable: true, render: renderNetlify },
-  cloudflare: { name: "cloudflare", prerendersLookups: false, prerendersBrowsable: false, render: renderCloudflare },
+  cloudflare: { name: "cloudflare", prerendersLookups: false, prerendersBrowsable: false, readsEventDetailsFromPages: true, render: renderCloudflare },
   vercel: { name: "vercel", prerendersLookups: true, prerendersBrowsable: true, render: renderVercel },
   nginx: { name: "nginx", prerendersLookups: true, prerendersBrowsable: true, render: renderNginx },
 };

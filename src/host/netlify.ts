@@ -27,10 +27,7 @@ export function renderNetlify(model: HostModel): HostFile[] {
     "# build-catalogue: every address of the API, then JSON 404s. First match wins; Netlify strips",
     "# the trailing slash before matching, so each rule serves the address with and without it.",
     ...(model.lookups ? queryRules(model, model.lookups, rule) : []),
-    "# The browsable page (?format=api) first:",
-    ...model.documents.map((d) => rule(withoutSlash(d.path), "format=api", `/${d.htmlFile}`, 200)),
-    "# The JSON documents:",
-    ...model.documents.map((d) => rule(withoutSlash(d.path), "", `/${d.file}`, 200)),
+    ...documentRules(model, rule),
     "# Unknown ids, then any other address under /api/: JSON 404 bodies.",
     ...model.collections.map((c) => rule(`${c.prefix}*`, "", `/${c.notFoundFile}`, 404)),
     rule("/api/*", "", `/${model.otherNotFoundFile}`, 404),
@@ -40,6 +37,33 @@ export function renderNetlify(model: HostModel): HostFile[] {
     { path: "_headers", text: headers.join("\n") },
     { path: "_redirects", text: redirects.join("\n") },
     ...(model.lookups ? [{ path: NETLIFY_REFUSAL_FILE, text: refusalBody(model.lookups, false) }] : []),
+  ];
+}
+
+/**
+ * Netlify advises fewer than 10,000 rules. Up to that, one rule per address, so an unknown id falls
+ * through to its collection's JSON 404; past it, one `:id` placeholder per collection, constant in
+ * number, where an unknown id names a missing file and gets Netlify's own 404 page (docs/hosts.md).
+ */
+export const NETLIFY_PER_ADDRESS_LIMIT = 9_000;
+
+function documentRules(model: HostModel, rule: (from: string, query: string, to: string, status: number) => string): string[] {
+  if (model.documents.length * 2 <= NETLIFY_PER_ADDRESS_LIMIT) {
+    return [
+      "# The browsable page (?format=api) first:",
+      ...model.documents.map((d) => rule(withoutSlash(d.path), "format=api", `/${d.htmlFile}`, 200)),
+      "# The JSON documents:",
+      ...model.documents.map((d) => rule(withoutSlash(d.path), "", `/${d.file}`, 200)),
+    ];
+  }
+  const lists = model.documents.filter((d) => d.path === d.collection.prefix);
+  return [
+    `# ${model.documents.length} addresses: the browsable page (?format=api) first, ids by placeholder.`,
+    ...lists.map((d) => rule(withoutSlash(d.path), "format=api", `/${d.htmlFile}`, 200)),
+    ...model.collections.map((c) => rule(`${c.prefix}:id`, "format=api", `${c.prefix}:id/index.api.html`, 200)),
+    "# The JSON documents:",
+    ...lists.map((d) => rule(withoutSlash(d.path), "", `/${d.file}`, 200)),
+    ...model.collections.map((c) => rule(`${c.prefix}:id`, "", `${c.prefix}:id/index.json`, 200)),
   ];
 }
 

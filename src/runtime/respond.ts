@@ -143,7 +143,8 @@ export async function respond(rules: ServedRules, files: ServedFiles, req: Serve
   if (!queried) {
     const id = detail ? Number(detail[1]) : null;
     if (id !== null && !collection.ids.includes(id)) return answer(404, serialize({ message: `No ${collection.model} matches the given query.` }));
-    const json = await files.read(`${p.slice(1)}index.json`);
+    // A detail is read from the generic route's file, which holds the same bytes on both routes.
+    const json = await files.read(id !== null ? `api/v2/pages/${id}/index.json` : `${p.slice(1)}index.json`);
     return json === null ? answer(404, NOT_FOUND_BODY) : answer(200, json);
   }
   const plan = planQuery(await queryIndex(files), { route, view, id: detail ? Number(detail[1]) : undefined, query: url.search });

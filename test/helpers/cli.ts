@@ -24,6 +24,8 @@ export function runCli(args: string[], options: { cwd: string; env?: NodeJS.Proc
     env: { ...process.env, GITHUB_ACTIONS: "", ...options.env },
     encoding: "utf8",
     timeout: 120_000,
+    // A large catalogue's warnings run to megabytes.
+    maxBuffer: 256 * 1024 * 1024,
   });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr, output: r.stdout + r.stderr };
 }

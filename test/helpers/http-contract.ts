@@ -74,7 +74,8 @@ export function addressesOf(dist: string): { path: string; file: string }[] {
   const list = JSON.parse(readFileSync(path.join(dist, "api/v2/event_pages/index.json"), "utf8")) as { items: { id: number }[] };
   const out = [{ path: "/api/v2/event_pages/", file: "api/v2/event_pages/index.json" }];
   for (const { id } of list.items) {
-    out.push({ path: `/api/v2/event_pages/${id}/`, file: `api/v2/event_pages/${id}/index.json` });
+    // Both routes answer the same bytes; a Cloudflare-only build writes them once, on the generic route.
+    out.push({ path: `/api/v2/event_pages/${id}/`, file: `api/v2/pages/${id}/index.json` });
     out.push({ path: `/api/v2/pages/${id}/`, file: `api/v2/pages/${id}/index.json` });
   }
   return out;

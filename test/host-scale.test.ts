@@ -1,0 +1,48 @@
+// Host output within each host's documented limits at scale (generated catalogues; not timed):
+// Cloudflare Pages' 20,000 files of a free plan at 10,000 event pages, Netlify's advice of fewer
+// than 10,000 rules in _redirects.
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildHostModel } from "../src/host/rules.js";
+import { renderNetlify } from "../src/host/netlify.js";
+import { loadContent } from "../src/load/load-content.js";
+import { validateContent } from "../src/validate/validate-content.js";
+import { FIXTURES, removeDir, ROOT, runCli, tempDir } from "./helpers/cli.js";
+import { spawnSync } from "node:child_process";
+
+let dir = "";
+beforeAll(() => {
+  dir = tempDir("bc-scale-");
+  const gen = spawnSync(process.execPath, [path.join(ROOT, "scripts/generate-catalogue.mjs"), path.join(dir, "content"), "10000"], { encoding: "utf8" });
+  expect(gen.status, gen.stderr).toBe(0);
+});
+afterAll(() => removeDir(dir));
+
+/** The host model of a validated catalogue. */
+async function modelOf(content: string) {
+  const loaded = await loadContent(content, "content");
+  const site = validateContent(loaded.value).value;
+  expect(site).not.toBeNull();
+  return buildHostModel(site!);
+}
+
+const rules = (text: string) => text.split("\n").filter((l) => l.trim() !== "" && !l.startsWith("#"));
+
+describe("host output at scale", () => {
+  it("Cloudflare: a build for it writes each event page's detail once, within 20,000 files at 10,000 event pages", () => {
+    const run = runCli(["check", "--content", "content", "--now", "2026-06-01T00:00:00Z", "--host", "cloudflare"], { cwd: dir });
+    expect(run.code, run.stderr.slice(-2000)).toBe(0);
+    const files = Number(/would build ([\d,]+) files/.exec(run.stdout)![1]!.replace(/,/g, ""));
+    expect(files).toBeGreaterThan(10_000);
+    expect(files).toBeLessThan(20_000);
+  }, 120_000);
+
+  it("Netlify: one rule per address for a small catalogue, a constant number past 9,000 rules", async () => {
+    const small = rules(renderNetlify(await modelOf(path.join(FIXTURES, "good/spec-example/content"))).find((f) => f.path === "_redirects")!.text);
+    expect(small.some((r) => r.startsWith("/api/v2/event_pages/201 "))).toBe(true);
+    const large = rules(renderNetlify(await modelOf(path.join(dir, "content"))).find((f) => f.path === "_redirects")!.text);
+    expect(large.length).toBeLessThan(200);
+    expect(large.some((r) => /^\/api\/v2\/event_pages\/:id\s+\/api\/v2\/event_pages\/:id\/index\.json\s+200$/.test(r))).toBe(true);
+    expect(large.some((r) => /^\/api\/v2\/event_pages\/\d/.test(r))).toBe(false);
+  }, 60_000);
+});
