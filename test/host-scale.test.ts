@@ -5,6 +5,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildHostModel } from "../src/host/rules.js";
 import { renderNetlify } from "../src/host/netlify.js";
+import { renderVercel } from "../src/host/vercel.js";
+import { getTransformedRoutes, normalizeRoutes } from "@vercel/routing-utils";
 import { loadContent } from "../src/load/load-content.js";
 import { validateContent } from "../src/validate/validate-content.js";
 import { FIXTURES, removeDir, ROOT, runCli, tempDir } from "./helpers/cli.js";
@@ -44,5 +46,16 @@ describe("host output at scale", () => {
     expect(large.length).toBeLessThan(200);
     expect(large.some((r) => /^\/api\/v2\/event_pages\/:id\s+\/api\/v2\/event_pages\/:id\/index\.json\s+200$/.test(r))).toBe(true);
     expect(large.some((r) => /^\/api\/v2\/event_pages\/\d/.test(r))).toBe(false);
+  }, 60_000);
+
+  it("Vercel: vercel.json stays valid under Vercel's schema with 100,000 event pages (each route's src within 4,096 characters)", async () => {
+    const model = await modelOf(path.join(dir, "content"));
+    // The same model with ten times the ids: the routes list ids, so their number is what counts.
+    const ids = Array.from({ length: 100_000 }, (_, i) => 100_000 + i);
+    const large = { ...model, collections: model.collections.map((c) => ({ ...c, ids })) };
+    const config = JSON.parse(renderVercel(large).find((f) => f.path === "vercel.json")!.text) as { routes: { src?: string }[] };
+    expect(normalizeRoutes(config.routes as never).error).toBeNull();
+    expect(getTransformedRoutes(config as never).error).toBeNull();
+    expect(Math.max(...config.routes.map((r) => r.src?.length ?? 0))).toBeLessThanOrEqual(4096);
   }, 60_000);
 });
