@@ -72,6 +72,7 @@ export function methodNotAllowedBody(method: string) {
 export { optionsBody } from "../runtime/respond.js";
 
 export function buildHostModel(site: Site): HostModel {
+  let lookups: LookupRules | undefined;
   const eventIds = site.events.map((e) => e.source.id);
   const pageIds = [...eventIds, site.parent.id, ...(site.parent.home ? [site.parent.home.id] : [])].sort((a, b) => a - b);
   const collections: Collection[] = [
@@ -108,7 +109,10 @@ export function buildHostModel(site: Site): HostModel {
     otherNotFoundFile: OTHER_NOT_FOUND.file,
     corsOrigins: site.catalogue.cors_origins,
     cacheControl: site.catalogue.cache_control,
-    lookups: lookupRules(buildQueryIndex(site)),
+    // Only the hosts that route lookups read this: work it out on first use.
+    get lookups(): LookupRules {
+      return (lookups ??= lookupRules(buildQueryIndex(site)));
+    },
   };
 }
 
