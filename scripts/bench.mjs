@@ -1,79 +1,137 @@
-// Benchmark: builds a generated catalogue with the real CLI several times; prints the median
-// wall time, peak memory and throughput of one run. Sizes: BENCH_EVENTS (5000), BENCH_RUNS (5).
+// Benchmark: generates catalogues of 1,000, 10,000 and 100,000 event pages and, in one run, times
+// the cold build of each (the real CLI, a new process each time, no cache) alternating with the
+// floor (scripts/bench-floor.mjs: read the sources, write the same bytes, one thread, no work),
+// then a one-file rebuild (one event edited, the cache warm). Prints medians, peak RSS and ratios.
+//   npm run bench                        BENCH_SIZES=1000,10000 BENCH_RUNS=5 npm run bench
+// Output goes to a tmpfs (/dev/shm) when there is one, so the disk's speed is not what is measured.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { generateCatalogue } from "./generate-catalogue.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const events = Number(process.env.BENCH_EVENTS ?? 5000);
-const runs = Number(process.env.BENCH_RUNS ?? 5);
-const dir = mkdtempSync(path.join(tmpdir(), "bc-bench-"));
-const content = path.join(dir, "content");
-
-function generate() {
-  mkdirSync(path.join(content, "events"), { recursive: true });
-  const json = (file, value) => writeFileSync(path.join(content, file), JSON.stringify(value, null, 2));
-  json("catalogue.json", {
-    base_url: "https://api.bench.example", site_url: "https://www.bench.example", cdn_url: "https://cdn.bench.example",
-    parent: { id: 1, title: "All events", url: "/whats-on/", home: { id: 2, title: "Home" } },
-    ticketing: { url: "https://tickets.bench.example", gateway_path: "/gateway/gateway.aspx", purchase_page: "/seatplan", waitlist_page: "/waitlist" },
-  });
-  json("venues.json", [
-    { id: 1, name: "Drama Theatre", ticketing_code: "DRT" },
-    { id: 2, name: "River Stage", ticketing_code: "RVS", time_zone: "Australia/Brisbane" },
-  ]);
-  json("programs.json", [{ id: 1, name: "Season" }]);
-  json("images.json", Array.from({ length: 100 }, (_, i) => ({
-    id: i + 1, title: `Image ${i + 1}`, file: `image-${i + 1}.jpg`,
-    ...(i % 2 ? { focal_point: { x: i, y: i, width: 100, height: 80 } } : {}),
-  })));
-  for (let e = 0; e < events; e++) {
-    const id = 1000 + e;
-    const start = Date.UTC(2026, 0, 1) + (e % 700) * 86_400_000;
-    const performances = Array.from({ length: 4 }, (_, k) => {
-      const d = new Date(start + k * 86_400_000);
-      return { id: id * 10 + k, ticketing_code: id * 10 + k, datetime: `${d.toISOString().slice(0, 10)}T19:30` };
-    });
-    const fuller = e % 5 === 0
-      ? { sub_title: "A sub-title", hero_image: (e % 100) + 1, description: [
-          { type: "richtext", value: { text: "<p>About this <a href=\"https://x.example\">show</a>.</p>" } },
-          { type: "credits", value: { title: "Cast", credit_list: [{ role: "Lead", credit: "A. Actor" }] } },
-        ], faqs: [1] }
-      : {};
-    json(`events/event-${id}.json`, {
-      id, title: `Event ${id}`, first_published_at: "2025-11-02T09:15:03.123456+11:00", on_sale: true,
-      event: { id, ticketing_code: id }, venue: (e % 2) + 1, program: 1, genre: [1, 6], accessibility: [1, 2],
-      thumbnail: { image: (e % 100) + 1 }, performances, ...fuller,
-    });
-  }
+const sizes = (process.env.BENCH_SIZES ?? "1000,10000,100000").split(",").map(Number);
+const runs = Math.max(3, Number(process.env.BENCH_RUNS ?? 3));
+const NOW = "2026-06-01T00:00:00Z";
+const base = existsSync("/dev/shm") && statSync("/dev/shm").isDirectory() ? "/dev/shm" : os.tmpdir();
+const work = mkdtempSync(path.join(base, "bc-bench-"));
+const cli = path.join(root, "lib/cli.js");
+if (!existsSync(cli)) {
+  console.error(`bench: ${cli} is missing; run "npm run build" first`);
+  process.exit(1);
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-generate();
-const script = `const { main } = await import(${JSON.stringify(path.join(root, "lib/cli.js"))});
+/** Runs the CLI in a process of its own; wall time, and peak RSS from inside that process. */
+function runBuild(args) {
+  const script = `const { main } = await import(${JSON.stringify(cli)});
 const code = await main(process.argv.slice(1), { out: () => {}, err: (l) => console.error(l) });
 console.log(JSON.stringify({ code, maxRssKiB: process.resourceUsage().maxRSS }));`;
-const times = [];
-const rss = [];
-for (let i = 0; i < runs + 1; i++) {
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, ["--input-type=module", "-e", script, "--", "--content", content, "--out", path.join(dir, "dist"), "--now", "2026-06-01T00:00:00Z"], { encoding: "utf8" });
+  const r = spawnSync(process.execPath, ["--input-type=module", "-e", script, "--", ...args], { cwd: work, encoding: "utf8", maxBuffer: 1 << 26 });
   const ms = performance.now() - t0;
   const result = JSON.parse(r.stdout.trim().split("\n").pop() || "{}");
   if (result.code !== 0) {
     console.error(r.stderr);
-    process.exit(1);
+    throw new Error(`bench: the build failed (exit ${result.code ?? r.status})`);
   }
-  if (i === 0) continue; // warm-up: file cache
-  times.push(ms);
-  rss.push(result.maxRssKiB / 1024);
+  return { ms, rssMiB: result.maxRssKiB / 1024 };
 }
-rmSync(dir, { recursive: true, force: true });
-const t = median(times);
-console.log(`build-catalogue bench: ${events} event pages, ${runs} runs after one warm-up (medians)`);
-console.log(`  wall time   ${(t / 1000).toFixed(2)} s  (min ${(Math.min(...times) / 1000).toFixed(2)}, max ${(Math.max(...times) / 1000).toFixed(2)})`);
-console.log(`  peak memory ${median(rss).toFixed(0)} MiB RSS`);
-console.log(`  throughput  ${(events / (t / 1000)).toFixed(0)} event pages/s`);
+
+function runFloor(content, reference, out) {
+  const r = spawnSync(process.execPath, [path.join(root, "scripts/bench-floor.mjs"), content, reference, out], { encoding: "utf8", maxBuffer: 1 << 26 });
+  if (r.status !== 0) throw new Error(`bench: the floor failed: ${r.stderr}`);
+  return JSON.parse(r.stdout);
+}
+
+function treeSize(dir) {
+  let files = 0;
+  let bytes = 0;
+  const walk = (d) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else {
+        files++;
+        bytes += statSync(p).size;
+      }
+    }
+  };
+  walk(dir);
+  return { files, bytes };
+}
+
+const clearCache = () => rmSync(path.join(work, "node_modules"), { recursive: true, force: true });
+
+const rows = [];
+try {
+  const cases = sizes.map((events) => {
+    const content = path.join(work, `content-${events}`);
+    process.stderr.write(`Generating ${events} event pages...\n`);
+    generateCatalogue(content, events, 1);
+    const reference = path.join(work, `reference-${events}`);
+    clearCache();
+    runBuild(["build", "--content", content, "--out", reference, "--now", NOW]); // also warms the file cache
+    return { events, content, reference, size: treeSize(reference), floor: [], cold: [], rss: [], rebuild: [], rebuildRss: [] };
+  });
+
+  for (let i = 0; i < runs; i++) {
+    for (const c of cases) {
+      process.stderr.write(`Run ${i + 1}/${runs}: ${c.events} event pages...\n`);
+      const out = path.join(work, "out");
+      rmSync(out, { recursive: true, force: true });
+      const floor = runFloor(c.content, c.reference, out);
+      if (floor.files !== c.size.files || floor.bytes !== c.size.bytes) throw new Error("bench: the floor wrote other files than the build");
+      c.floor.push(floor.ms);
+      rmSync(out, { recursive: true, force: true });
+      clearCache();
+      const cold = runBuild(["build", "--content", c.content, "--out", out, "--now", NOW]);
+      c.cold.push(cold.ms);
+      c.rss.push(cold.rssMiB);
+      rmSync(out, { recursive: true, force: true });
+    }
+  }
+
+  // One-file rebuilds: the cache is warm from a first build; each run edits another event page.
+  for (const c of cases) {
+    const out = path.join(work, "out");
+    clearCache();
+    runBuild(["build", "--content", c.content, "--out", out, "--now", NOW]);
+    const files = readdirSync(path.join(c.content, "events")).sort();
+    for (let i = 0; i < runs; i++) {
+      process.stderr.write(`Rebuild ${i + 1}/${runs}: ${c.events} event pages, one edited...\n`);
+      const file = path.join(c.content, "events", files[Math.floor(((i + 1) * files.length) / (runs + 1))]);
+      const page = JSON.parse(readFileSync(file, "utf8"));
+      page.title = `${page.title} (edited ${i + 1})`;
+      writeFileSync(file, JSON.stringify(page, null, 2));
+      const r = runBuild(["build", "--content", c.content, "--out", out, "--now", NOW]);
+      c.rebuild.push(r.ms);
+      c.rebuildRss.push(r.rssMiB);
+    }
+    rmSync(out, { recursive: true, force: true });
+  }
+
+  for (const c of cases) {
+    const floor = median(c.floor) / 1000;
+    const cold = median(c.cold) / 1000;
+    const rebuild = median(c.rebuild) / 1000;
+    const mb = c.size.bytes / 1e6;
+    const row = (what, s, rss, extra = "") => rows.push([c.events.toLocaleString("en"), what, c.size.files.toLocaleString("en"), mb.toFixed(1), s.toFixed(2), Math.round(c.size.files / s).toLocaleString("en"), rss, `${(s / floor).toFixed(2)}×${extra}`]);
+    row("floor", floor, "—");
+    row("cold build", cold, `${Math.round(median(c.rss))} MiB`);
+    row("one-file rebuild", rebuild, `${Math.round(median(c.rebuildRss))} MiB`, ` (${(rebuild / cold).toFixed(2)}× cold)`);
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+const header = ["events", "run", "files", "MB written", "median s", "files/s", "peak RSS", "× floor"];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+const line = (cells) => `| ${cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(" | ")} |`;
+console.log(`build-catalogue bench: medians of ${runs} runs, output on ${base}, Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}`);
+console.log(line(header));
+console.log(`|${widths.map((w, i) => (i < 2 ? `:${"-".repeat(w + 1)}` : `${"-".repeat(w + 1)}:`)).join("|")}|`);
+for (const r of rows) console.log(line(r));

@@ -1,0 +1,116 @@
+// Generates a catalogue of any size, deterministically from a seed: the content the benchmark and
+// the scale tests build. About ten performances an event, a third of the pages in the fuller
+// rendering, venues in two time zones (Sydney, with daylight saving, and Brisbane, without).
+//   node scripts/generate-catalogue.mjs <out-folder> [events] [seed]
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** mulberry32: a small, fast PRNG whose sequence depends only on the seed. */
+function random(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = ["harbour", "range", "night", "summer", "dream", "river", "light", "song", "storm", "garden",
+  "winter", "city", "echo", "paper", "moon", "fire", "glass", "tide", "north", "story"];
+const VENUES = [
+  { id: 1, name: "Harbour Theatre", ticketing_code: "HBT" },
+  { id: 2, name: "Drama Studio", ticketing_code: "DRS" },
+  { id: 3, name: "Concert Hall", ticketing_code: "CNH" },
+  { id: 4, name: "Range Civic Theatre", ticketing_code: "RCT", time_zone: "Australia/Brisbane" },
+  { id: 5, name: "River Stage", ticketing_code: "RVS", time_zone: "Australia/Brisbane" },
+];
+const IMAGES = 200;
+const pad = (n, w = 2) => String(n).padStart(w, "0");
+
+function json(file, value) {
+  writeFileSync(file, JSON.stringify(value, null, 2));
+}
+
+/** One event page's source; `e` is its index, 0-based. */
+function eventSource(e, rnd) {
+  const id = 1000 + e;
+  const pick = (list) => list[Math.floor(rnd() * list.length)];
+  const title = `${pick(WORDS)} ${pick(WORDS)} ${e}`.replace(/^\w/, (c) => c.toUpperCase());
+  const count = 6 + Math.floor(rnd() * 9); // 6..14, about 10
+  const startDay = Date.UTC(2025, 6, 1) + Math.floor(rnd() * 700) * 86_400_000;
+  const venue = VENUES[e % VENUES.length].id;
+  const performances = [];
+  for (let k = 0; k < count; k++) {
+    const d = new Date(startDay + Math.floor(k * 1.5) * 86_400_000);
+    const time = k % 4 === 3 ? "14:00" : "19:30";
+    const date = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+    performances.push({ id: id * 20 + k, ticketing_code: 500_000 + id * 20 + k, datetime: `${date}T${time}` });
+  }
+  const image = 1 + (e % IMAGES);
+  const page = {
+    id,
+    title,
+    first_published_at: `2025-0${1 + (e % 6)}-1${e % 10}T09:${pad(e % 60)}:03.${pad(e % 1000, 6)}+10:00`,
+    on_sale: e % 7 !== 0,
+    event: { id: 90_000 + e, ticketing_code: 20_000 + e },
+    venue,
+    program: e % 4 === 0 ? null : 1 + (e % 3),
+    genre: [1 + (e % 3), 6],
+    accessibility: e % 2 ? [1, 2, 3] : [1],
+    thumbnail: { image, alt: `${title}, promotional image` },
+    seo_title: `${title} | Harbour & Range`,
+    performances,
+  };
+  if (e % 3 === 0) {
+    Object.assign(page, {
+      sub_title: `a new production, ${pick(WORDS)} edition`,
+      hero_image: image,
+      description: [
+        { type: "richtext", value: { text: `<p>${title}: a ${pick(WORDS)} story told with <a href="https://www.example.org/${e}">music</a> and light.</p>` } },
+        { type: "credits", value: { title: "Cast", credit_list: [{ role: "Lead", credit: `A. ${pick(WORDS)}` }, { role: "Director", credit: `B. ${pick(WORDS)}` }] } },
+      ],
+      additional_information: [{ id: 1, title: "Running time", content: "<p>90 minutes, no interval.</p>" }],
+      faqs: [1, 7],
+    });
+  }
+  return page;
+}
+
+/** Writes a catalogue of `events` event pages into `dir` (created); the same seed gives the same files. */
+export function generateCatalogue(dir, events, seed = 1) {
+  const rnd = random(seed);
+  mkdirSync(path.join(dir, "events"), { recursive: true });
+  json(path.join(dir, "catalogue.json"), {
+    base_url: "https://api.harbourrange.example",
+    site_url: "https://www.harbourrange.example",
+    cdn_url: "https://cdn.harbourrange.example",
+    time_zone: "Australia/Sydney",
+    parent: { id: 3, title: "All events", url: "/whats-on/", first_published_at: "2023-07-03T10:12:44.518302+10:00", home: { id: 2, title: "Home" } },
+    ticketing: { url: "https://tickets.harbourrange.example", gateway_path: "/gateway/gateway.aspx", purchase_page: "/seatplan", waitlist_page: "/waitlist" },
+    ticket_button_text: "Buy tickets",
+  });
+  json(path.join(dir, "venues.json"), VENUES);
+  json(path.join(dir, "programs.json"), [{ id: 1, name: "2026 Season" }, { id: 2, name: "Summer Festival" }, { id: 3, name: "Education" }]);
+  json(path.join(dir, "images.json"), Array.from({ length: IMAGES }, (_, i) => ({
+    id: i + 1, title: `Image ${i + 1}`, file: `image-${i + 1}.jpg`,
+    ...(i % 2 ? { focal_point: { x: 10 * i, y: 5 * i, width: 300, height: 200 } } : {}),
+  })));
+  for (let e = 0; e < events; e++) {
+    const page = eventSource(e, rnd);
+    json(path.join(dir, "events", `event-${page.id}.json`), page);
+  }
+  return { dir, events };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const [out, events = "1000", seed = "1"] = process.argv.slice(2);
+  if (!out) {
+    console.error("usage: node scripts/generate-catalogue.mjs <out-folder> [events] [seed]");
+    process.exit(2);
+  }
+  generateCatalogue(out, Number(events), Number(seed));
+  console.log(`Generated ${events} event pages into ${out}/`);
+}
