@@ -9,7 +9,7 @@ import { eventDetail, eventListItem } from "../enrich/event-page.js";
 import { parentDetail } from "../enrich/parent-page.js";
 import { renderBrowsable } from "../host/browsable.js";
 import type { Host } from "../host/host.js";
-import { methodNotAllowedBody, methodNotAllowedFile, notFoundBody, optionsBody, OTHER_NOT_FOUND, REFUSED_METHODS, type Collection, type HostModel } from "../host/rules.js";
+import { methodNotAllowedBody, methodNotAllowedFile, notFoundBody, optionsBody, OTHER_NOT_FOUND, REFUSED_METHODS, type Collection, type Document, type HostModel } from "../host/rules.js";
 import type { Instant } from "../time/instant.js";
 import type { Site } from "../validate/site.js";
 import { serialize } from "./serialize.js";
@@ -18,6 +18,8 @@ export interface OutputFile {
   /** Relative to the output folder, with forward slashes. */
   path: string;
   bytes: Buffer;
+  /** A file planned before this one with the very same bytes: the writer may link the two. */
+  sameAs?: string;
 }
 
 export class SelfCheckFailed extends Error {
@@ -35,9 +37,9 @@ function checked(schema: z.ZodType, value: unknown, what: string): string {
 export function* planOutput(site: Site, now: Instant, model: HostModel, hosts: readonly Host[]): Generator<OutputFile> {
   const browsable = hosts.some((h) => h.prerendersBrowsable);
   const documents = new Map(model.documents.map((d) => [d.path, d]));
-  function* answer(path: string, json: string): Generator<OutputFile> {
+  function* answer(path: string, json: string, bytes = Buffer.from(json, "utf8"), same?: Document): Generator<OutputFile> {
     const doc = documents.get(path)!;
-    yield { path: doc.file, bytes: Buffer.from(json, "utf8") };
+    yield { path: doc.file, bytes, ...(same ? { sameAs: same.file } : {}) };
     if (browsable) yield { path: doc.htmlFile, bytes: Buffer.from(browsablePage(model, doc.collection, path, json), "utf8") };
   }
 
@@ -47,8 +49,11 @@ export function* planOutput(site: Site, now: Instant, model: HostModel, hosts: r
     const detail = eventDetail(site, event, now);
     const schema = event.fuller ? fullerEventDetailSchema : eventDetailSchema;
     const json = checked(schema, detail, `detail of event page ${event.source.id} (${event.file})`);
-    yield* answer(`/api/v2/event_pages/${event.source.id}/`, json);
-    yield* answer(`/api/v2/pages/${event.source.id}/`, json);
+    const bytes = Buffer.from(json, "utf8");
+    // Both detail routes answer the same bytes: written once, the second linked to the first.
+    const eventPath = `/api/v2/event_pages/${event.source.id}/`;
+    yield* answer(eventPath, json, bytes);
+    yield* answer(`/api/v2/pages/${event.source.id}/`, json, bytes, documents.get(eventPath));
   }
   yield* answer(`/api/v2/pages/${site.parent.id}/`, checked(parentDetailSchema, parentDetail(site), "parent page detail"));
 

@@ -40,19 +40,6 @@ async function isDirectory(p: string): Promise<boolean> {
   }
 }
 
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
-
 export async function loadContent(
   contentDir: string,
   contentArg: string,
@@ -81,7 +68,7 @@ export async function loadContent(
         if (REQUIRED.has(name)) diagnostics.push(error(file, [], `is missing; create it with ${WHAT[name]}`));
         return;
       }
-      const read = await readJsonFile(absolute, file);
+      const read = readJsonFile(absolute, file);
       if (read.ok) value[name] = { file, data: read.data };
       else diagnostics.push(read.diagnostic);
     }),
@@ -103,9 +90,7 @@ export async function loadContent(
   if (eventFiles.length === 0) {
     diagnostics.push(error(eventsShown, [], "holds no event pages; add at least one events/<slug>.json"));
   }
-  const reads = await mapLimit(eventFiles, 64, (name) =>
-    readJsonFile(path.join(eventsDir, name), displayPath(contentArg, "events", name)),
-  );
+  const reads = eventFiles.map((name) => readJsonFile(path.join(eventsDir, name), displayPath(contentArg, "events", name)));
   reads.forEach((read, i) => {
     if (read.ok) value.events.push({ file: displayPath(contentArg, "events", eventFiles[i]!), data: read.data });
     else diagnostics.push(read.diagnostic);
