@@ -4,6 +4,7 @@ import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
 import { BuildFailed } from "./errors.js";
 import { planOutput, SelfCheckFailed, type OutputFile } from "./emit/plan.js";
 import { parseHosts, type Host } from "./host/host.js";
+import { hostLimitWarnings, OutputTally } from "./host/limits.js";
 import { buildHostModel, type HostModel } from "./host/rules.js";
 import { writeOutput } from "./emit/write-output.js";
 import { loadContent } from "./load/load-content.js";
@@ -50,12 +51,14 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const hosts = parseHosts(options.hosts);
   const { started, resolved, site, diagnostics } = await loadAndValidate(options, true);
   if (!site) return result(false, diagnostics, 0, resolved.outDir, started);
-  const files = plan(site, resolved.now, hosts);
+  const tally = new OutputTally();
+  const files = tally.observe(plan(site, resolved.now, hosts));
   try {
     const written = await writeOutput(resolved.outDir, files, (n) => {
       if (n % 5000 === 0) resolved.onProgress(`Wrote ${n} files...`);
     });
-    return { ...result(true, diagnostics, site.events.length, resolved.outDir, started, written.files, written.bytes), model: buildHostModel(site) };
+    const warnings = hostLimitWarnings(hosts, tally, resolved.outArg.replace(/\/+$/, ""));
+    return { ...result(true, [...diagnostics, ...warnings], site.events.length, resolved.outDir, started, written.files, written.bytes), model: buildHostModel(site) };
   } catch (e) {
     if (e instanceof SelfCheckFailed) throw new BuildFailed(e.message);
     const err = e as NodeJS.ErrnoException;
@@ -72,8 +75,9 @@ export async function check(options: BuildOptions = {}): Promise<BuildResult> {
   if (!site) return result(false, diagnostics, 0, resolved.outDir, started);
   let files = 0;
   let bytes = 0;
+  const tally = new OutputTally();
   try {
-    for (const file of plan(site, resolved.now, hosts)) {
+    for (const file of tally.observe(plan(site, resolved.now, hosts))) {
       files++;
       bytes += file.bytes.length;
     }
@@ -81,5 +85,6 @@ export async function check(options: BuildOptions = {}): Promise<BuildResult> {
     if (e instanceof SelfCheckFailed) throw new BuildFailed(e.message);
     throw e;
   }
-  return result(true, diagnostics, site.events.length, resolved.outDir, started, files, bytes);
+  const warnings = hostLimitWarnings(hosts, tally, resolved.outArg.replace(/\/+$/, ""));
+  return result(true, [...diagnostics, ...warnings], site.events.length, resolved.outDir, started, files, bytes);
 }

@@ -25,7 +25,13 @@ export function printBuild(result: BuildResult, outArg: string, io: Output): voi
     io.err(`Build failed: ${summarize(result.diagnostics)}. Nothing was written; ${outArg}/ is as it was. Fix the errors above and run the build again.`);
     return;
   }
-  io.out(`Built ${plural(result.events, "event page")} into ${outArg}/: ${plural(result.files, "file")}, ${formatSize(result.bytes)} in ${seconds(result.milliseconds)}`);
+  io.out(`Built ${plural(result.events, "event page")} into ${outArg}/: ${plural(result.files, "file")}, ${formatSize(result.bytes)} in ${seconds(result.milliseconds)}${warned(result)}`);
+}
+
+/** `, 1 warning (above)`, when a successful run has warnings. */
+function warned(result: BuildResult): string {
+  const count = result.diagnostics.filter((d) => d.severity === "warning").length;
+  return count > 0 ? `, ${plural(count, "warning")} (above)` : "";
 }
 
 export function printCheck(result: BuildResult, io: Output): void {
@@ -34,5 +40,5 @@ export function printCheck(result: BuildResult, io: Output): void {
     io.err(`Check failed: ${summarize(result.diagnostics)}. Fix the errors above and run the check again.`);
     return;
   }
-  io.out(`Content is valid: ${plural(result.events, "event page")} would build ${plural(result.files, "file")}, ${formatSize(result.bytes)} (checked in ${seconds(result.milliseconds)}; nothing written)`);
+  io.out(`Content is valid: ${plural(result.events, "event page")} would build ${plural(result.files, "file")}, ${formatSize(result.bytes)} (checked in ${seconds(result.milliseconds)}; nothing written)${warned(result)}`);
 }

@@ -6,7 +6,24 @@ import type { HostFile } from "./host.js";
 
 type Route = Record<string, unknown>;
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const IDS_PER_ROUTE = 400; // keeps each route's source short on large catalogues
+/** Vercel's schema caps each `src` at 4,096 characters; ids are packed into sources up to this. */
+export const VERCEL_SRC_MAX = 4_000;
+
+/** The ids as `a|b|c` alternations, each short enough for one route's source. */
+function idGroups(ids: readonly number[], room: number): string[] {
+  const groups: string[] = [];
+  let current = "";
+  for (const id of ids) {
+    const text = String(id);
+    if (current && current.length + 1 + text.length > room) {
+      groups.push(current);
+      current = "";
+    }
+    current = current ? `${current}|${text}` : text;
+  }
+  if (current) groups.push(current);
+  return groups;
+}
 
 export function renderVercel(model: HostModel): HostFile[] {
   const cors = staticCorsOrigin(model);
@@ -31,8 +48,8 @@ export function renderVercel(model: HostModel): HostFile[] {
       const prefix = escapeRegex(c.prefix);
       if (c.hasList) routes.push({ src: `^${prefix}$`, ...(has ? { has } : {}), dest: `${c.prefix}${suffix}`, headers });
       // Ids are listed, so an unknown one falls through to the 404 routes below.
-      for (let i = 0; i < c.ids.length; i += IDS_PER_ROUTE) {
-        const ids = c.ids.slice(i, i + IDS_PER_ROUTE).join("|");
+      const room = VERCEL_SRC_MAX - `^${prefix}()/$`.length;
+      for (const ids of idGroups(c.ids, room)) {
         routes.push({ src: `^${prefix}(${ids})/$`, ...(has ? { has } : {}), dest: `${c.prefix}$1/${suffix}`, headers });
       }
     }
