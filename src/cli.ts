@@ -17,6 +17,7 @@ interface Flags {
   out: string;
   now?: string;
   host?: string[];
+  cache: boolean;
 }
 
 const consoleOutput: Output = { out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`) };
@@ -55,9 +56,10 @@ Exit status: 0 built, 1 content errors or a failed build (the output folder is l
 
   const progress = (line: string) => io.out(line);
   commonOptions(program.command("build", { isDefault: true }).description("validate content/ and write the API into --out (the default command)"), true)
+    .addOption(new Option("--no-cache", "rebuild every page, ignoring node_modules/.cache/build-catalogue/ (and not updating it)"))
     .exitOverride()
     .action(async (flags: Flags) => {
-      const result = await build({ content: flags.content, out: flags.out, now: flags.now, hosts: flags.host, onProgress: progress });
+      const result = await build({ content: flags.content, out: flags.out, now: flags.now, hosts: flags.host, cache: flags.cache, onProgress: progress });
       printBuild(result, flags.out.replace(/\/+$/, ""), io);
       setCode(result.ok ? 0 : 1);
     });
@@ -74,14 +76,15 @@ Exit status: 0 built, 1 content errors or a failed build (the output folder is l
     .addOption(new Option("--content <dir>", "folder of the content sources").default("content"))
     .addOption(new Option("--port <n>", "port to listen on (0: any free port)").default("8000"))
     .addOption(new Option("--now <iso>", "the build's current time, ISO 8601; default: now"))
+    .addOption(new Option("--no-cache", "rebuild every page on each change"))
     .exitOverride()
-    .action(async (flags: { content: string; port: string; now?: string }) => {
+    .action(async (flags: { content: string; port: string; now?: string; cache: boolean }) => {
       const port = Number(flags.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: "${flags.port}" is not a port number (0 to 65535)`);
       if (flags.now !== undefined) parseNow(flags.now);
       if (!existsSync(flags.content)) throw new UsageError(`--content: the folder ${flags.content} does not exist`);
       const preview = await startPreview({
-        content: flags.content, port, now: flags.now,
+        content: flags.content, port, now: flags.now, cache: flags.cache,
         onBuild: (o) => {
           if (o.ok) io.out(`Built ${plural(o.events, "event page")} in ${(o.milliseconds / 1000).toFixed(2)} s`);
           else {

@@ -18,9 +18,14 @@ export interface BuildOptions {
   hosts?: readonly string[];
   /** Called with a line of progress for long builds. */
   onProgress?: (line: string) => void;
+  /** Reuse what an earlier build of the same content made (default true; `--no-cache`: false). */
+  cache?: boolean;
+  /** Where the cache is kept; default node_modules/.cache/build-catalogue/ beside the nearest package.json. */
+  cacheDir?: string;
 }
 
 export interface ResolvedOptions {
+  cwd: string;
   contentArg: string;
   contentDir: string;
   outArg: string;
@@ -61,7 +66,7 @@ export function resolveOptions(options: BuildOptions, needsOut: boolean): Resolv
     if (Number.isNaN(options.now.getTime())) throw new UsageError("--now: the date is invalid");
     now = options.now;
   } else if (typeof options.now === "string") now = parseNow(options.now);
-  return { contentArg, contentDir, outArg, outDir, now, onProgress: options.onProgress ?? (() => {}) };
+  return { cwd, contentArg, contentDir, outArg, outDir, now, onProgress: options.onProgress ?? (() => {}) };
 }
 
 /** The build's instant; a time without an offset is read in the catalogue's zone. */

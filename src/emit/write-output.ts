@@ -1,10 +1,10 @@
 // The only code that touches --out: writes every planned file into a staging folder beside it,
 // then swaps the staging folder in. Whatever fails, --out is left as it was.
 import { randomBytes } from "node:crypto";
-import { linkSync, mkdirSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import type { OutputFile } from "./plan.js";
+import { fileSize, type OutputFile } from "./plan.js";
 
 export interface WriteReport {
   files: number;
@@ -35,7 +35,14 @@ async function exists(p: string): Promise<boolean> {
 export class TreeWriter {
   private readonly made = new Set<string>();
   private readonly written = new Set<string>();
-  constructor(readonly root: string) {
+  /**
+   * `patching`: the root holds an earlier build's files, some of which may share their inode with
+   * the current output (hard links): each file is removed before it is written, never overwritten.
+   */
+  constructor(
+    readonly root: string,
+    private readonly patching = false,
+  ) {
     this.made.add(root);
   }
 
@@ -55,7 +62,13 @@ export class TreeWriter {
     if (this.written.has(file.path)) throw new Error(`two outputs were planned for ${file.path}`);
     this.written.add(file.path);
     const target = path.join(this.root, file.path);
+    if (file.existing?.at === null) return;
     this.folder(path.dirname(target));
+    if (this.patching) rmSync(target, { force: true });
+    if (file.existing) {
+      linkSync(file.existing.at, target);
+      return;
+    }
     // A file with the same bytes as one already written becomes a hard link to it: one system
     // call instead of three and a copy. Where links are refused, the bytes are written.
     if (file.sameAs !== undefined && this.written.has(file.sameAs)) {
@@ -70,7 +83,19 @@ export class TreeWriter {
   }
 }
 
-export async function writeOutput(outDir: string, files: Iterable<OutputFile>, onFile?: (count: number) => void): Promise<WriteReport> {
+export interface WriteOptions {
+  /**
+   * An earlier build's folder (an incremental build) on the same disk: moved in as the staging
+   * folder and patched, instead of an empty one. Returns false when it could not be moved.
+   */
+  base?: (staging: string) => boolean;
+  /** Last changes to the staging folder once every file is written (removing what is no longer planned). */
+  beforeSwap?: (staging: string) => void;
+  /** Takes over the replaced output folder (to keep it as the next build's base); false: removed. */
+  keepPrevious?: (previous: string) => boolean;
+}
+
+export async function writeOutput(outDir: string, files: Iterable<OutputFile>, onFile?: (count: number) => void, options: WriteOptions = {}): Promise<WriteReport> {
   const parent = path.dirname(outDir);
   const tag = `${process.pid}-${randomBytes(4).toString("hex")}`;
   const staging = path.join(parent, `.${path.basename(outDir)}.staging-${tag}`);
@@ -78,15 +103,17 @@ export async function writeOutput(outDir: string, files: Iterable<OutputFile>, o
   await mkdir(parent, { recursive: true });
   const report: WriteReport = { files: 0, bytes: 0 };
   try {
-    await mkdir(staging);
+    const patching = options.base?.(staging) ?? false;
+    if (!patching) await mkdir(staging);
     // Each file is written as soon as it is planned, so no more than one document is held.
-    const writer = new TreeWriter(staging);
+    const writer = new TreeWriter(staging, patching);
     for (const file of files) {
       writer.write(file);
       report.files++;
-      report.bytes += file.bytes.length;
+      report.bytes += fileSize(file);
       onFile?.(report.files);
     }
+    options.beforeSwap?.(staging);
     const hadOut = await exists(outDir);
     if (hadOut) await rename(outDir, old);
     try {
@@ -95,7 +122,7 @@ export async function writeOutput(outDir: string, files: Iterable<OutputFile>, o
       if (hadOut) await rename(old, outDir);
       throw e;
     }
-    if (hadOut) await rm(old, { recursive: true, force: true });
+    if (hadOut && !options.keepPrevious?.(old)) await rm(old, { recursive: true, force: true });
     return report;
   } catch (e) {
     await rm(staging, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 // One event page in the API's two forms: the detail (2.1, both tables) and the list item (2.8).
 import type { Instant } from "../time/instant.js";
 import { isoformat } from "../time/format-dates.js";
-import type { Site, SiteEvent } from "../validate/site.js";
+import type { SiteEvent, SiteSettings as Site } from "../validate/site.js";
 import { descriptionBlocks } from "./blocks.js";
 import { heroImage, thumbnail } from "./images.js";
 import { dateRange, inPast, performances } from "./performances.js";

@@ -1,7 +1,7 @@
 // The parent page (events.AllEventsPage): its own detail (content format, section 7) and the
 // reference to it that every event page's meta carries.
 import { isoformat } from "../time/format-dates.js";
-import type { Site } from "../validate/site.js";
+import type { SiteSettings as Site } from "../validate/site.js";
 
 export const PARENT_TYPE = "events.AllEventsPage";
 

@@ -10,10 +10,11 @@ export class OutputTally {
   /** The rule files at the top of the output, by path, as text. */
   readonly ruleFiles = new Map<string, string>();
 
-  *observe<T extends { path: string; bytes: Buffer }>(files: Iterable<T>): Generator<T> {
+  *observe<T extends { path: string; bytes: Buffer; existing?: { size: number } }>(files: Iterable<T>): Generator<T> {
     for (const file of files) {
       this.files++;
-      if (file.bytes.length > this.largest.bytes) this.largest = { path: file.path, bytes: file.bytes.length };
+      const size = file.existing?.size ?? file.bytes.length;
+      if (size > this.largest.bytes) this.largest = { path: file.path, bytes: size };
       if (RULE_FILES.has(file.path)) this.ruleFiles.set(file.path, file.bytes.toString("utf8"));
       yield file;
     }

@@ -1,7 +1,7 @@
 // The host-neutral model of how the API answers over HTTP (content format, section 8): which
 // addresses exist and which file answers each, the headers, the redirects, the error bodies and
 // the browsable page. Every host renderer is a pure function of this model.
-import type { Site } from "../validate/site.js";
+import type { SiteSettings } from "../validate/site.js";
 
 export type Header = readonly [name: string, value: string];
 
@@ -71,8 +71,15 @@ export function optionsBody(name: string) {
   };
 }
 
-export function buildHostModel(site: Site): HostModel {
-  const eventIds = site.events.map((e) => e.source.id);
+/** The files that answer a collection's document (`id` null: the list). */
+export function documentFiles(c: Pick<Collection, "prefix">, id: number | null): { path: string; file: string; htmlFile: string } {
+  const dir = id === null ? c.prefix.slice(1) : `${c.prefix.slice(1)}${id}/`;
+  return { path: `/${dir}`, file: `${dir}index.json`, htmlFile: `${dir}index.api.html` };
+}
+
+/** The model of a catalogue whose event pages have these ids (ascending); none: headers and collections only. */
+export function buildHostModel(site: SiteSettings & { events?: readonly { source: { id: number } }[] }, ids?: readonly number[]): HostModel {
+  const eventIds = ids ? [...ids] : (site.events ?? []).map((e) => e.source.id);
   const pageIds = [...eventIds, site.parent.id].sort((a, b) => a - b);
   const collections: Collection[] = [
     {
@@ -86,11 +93,8 @@ export function buildHostModel(site: Site): HostModel {
   ];
   const documents: Document[] = [];
   for (const c of collections) {
-    const dir = c.prefix.slice(1);
-    if (c.hasList) documents.push({ path: c.prefix, file: `${dir}index.json`, htmlFile: `${dir}index.api.html`, collection: c });
-    for (const id of c.ids) {
-      documents.push({ path: `${c.prefix}${id}/`, file: `${dir}${id}/index.json`, htmlFile: `${dir}${id}/index.api.html`, collection: c });
-    }
+    if (c.hasList) documents.push({ ...documentFiles(c, null), collection: c });
+    for (const id of c.ids) documents.push({ ...documentFiles(c, id), collection: c });
   }
   const common: Header[] = [
     ["Vary", "Accept"],

@@ -10,6 +10,12 @@ export interface SourceFile {
   data: unknown;
 }
 
+/** An event page's file, found but not yet read: pages are read one at a time as the build goes. */
+export interface EventFile {
+  file: string;
+  absolute: string;
+}
+
 export interface LoadedContent {
   catalogue: SourceFile | null;
   venues: SourceFile | null;
@@ -17,7 +23,8 @@ export interface LoadedContent {
   genres: SourceFile | null;
   accessibility: SourceFile | null;
   images: SourceFile | null;
-  events: SourceFile[];
+  /** In file-name order. */
+  events: EventFile[];
 }
 
 const SETTINGS_FILES = ["catalogue", "venues", "programs", "genres", "accessibility", "images"] as const;
@@ -90,10 +97,6 @@ export async function loadContent(
   if (eventFiles.length === 0) {
     diagnostics.push(error(eventsShown, [], "holds no event pages; add at least one events/<slug>.json"));
   }
-  const reads = eventFiles.map((name) => readJsonFile(path.join(eventsDir, name), displayPath(contentArg, "events", name)));
-  reads.forEach((read, i) => {
-    if (read.ok) value.events.push({ file: displayPath(contentArg, "events", eventFiles[i]!), data: read.data });
-    else diagnostics.push(read.diagnostic);
-  });
+  value.events = eventFiles.map((name) => ({ file: displayPath(contentArg, "events", name), absolute: path.join(eventsDir, name) }));
   return { value, diagnostics };
 }

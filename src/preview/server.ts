@@ -15,6 +15,8 @@ export interface PreviewOptions {
   port?: number;
   now?: string;
   cwd?: string;
+  /** Rebuild incrementally (default true): only the pages whose files changed are built again. */
+  cache?: boolean;
   /** Called after each build with its outcome. */
   onBuild?: (outcome: BuildOutcome) => void;
 }
@@ -41,7 +43,8 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
   const rebuild = async (): Promise<BuildOutcome> => {
     let outcome: BuildOutcome;
     try {
-      const result = await build({ content: options.content ?? "content", out: outDir, now: options.now, hosts: [], cwd });
+      // The preview's cache lives in its own temporary folder, removed with it.
+      const result = await build({ content: options.content ?? "content", out: outDir, now: options.now, hosts: [], cwd, cache: options.cache ?? true, cacheDir: path.join(work, "cache") });
       outcome = result.ok && result.model
         ? { ok: true, events: result.events, milliseconds: result.milliseconds }
         : { ok: false, diagnostics: result.diagnostics, message: null };

@@ -38,6 +38,9 @@ export interface SiteParent {
   home: { id: number; title: string; type: string } | null;
 }
 
+/** Everything but the event pages: what each page is checked and enriched against. */
+export type SiteSettings = Omit<Site, "events">;
+
 export interface Site {
   catalogue: CatalogueSource;
   parent: SiteParent;

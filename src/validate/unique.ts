@@ -31,3 +31,63 @@ export class UniqueIndex<K> {
     return this.seen.has(key);
   }
 }
+
+/**
+ * Unique numbers by the million (performance ids and codes) in two typed arrays rather than a map
+ * of places: the check is one native sort at the end, and only a catalogue that has a duplicate
+ * pays for finding where each was first seen. Messages are those of UniqueIndex.
+ */
+export class NumberIndex {
+  private keys = new Float64Array(1024);
+  private places = new Float64Array(1024);
+  private count = 0;
+  private readonly files: string[] = [];
+  private readonly fileNumbers = new Map<string, number>();
+
+  constructor(
+    private readonly what: string,
+    /** The key under `performances[i]` each value comes from. */
+    private readonly key: string,
+  ) {}
+
+  /** The number standing for a file in add(). */
+  file(name: string): number {
+    let n = this.fileNumbers.get(name);
+    if (n === undefined) {
+      n = this.files.push(name) - 1;
+      this.fileNumbers.set(name, n);
+    }
+    return n;
+  }
+
+  add(value: number, fileNo: number, index: number): void {
+    if (this.count === this.keys.length) {
+      const keys = new Float64Array(this.count * 2);
+      keys.set(this.keys);
+      this.keys = keys;
+      const places = new Float64Array(this.count * 2);
+      places.set(this.places);
+      this.places = places;
+    }
+    this.keys[this.count] = value;
+    this.places[this.count] = fileNo * 1_048_576 + index;
+    this.count++;
+  }
+
+  private place(packed: number): Place {
+    return { file: this.files[Math.floor(packed / 1_048_576)]!, path: ["performances", packed % 1_048_576, this.key] };
+  }
+
+  /** Reports every value given twice, naming where it was first seen. */
+  report(diagnostics: Diagnostic[]): void {
+    const sorted = this.keys.slice(0, this.count).sort();
+    const repeated = new Set<number>();
+    for (let i = 1; i < sorted.length; i++) if (sorted[i] === sorted[i - 1]) repeated.add(sorted[i]!);
+    if (repeated.size === 0) return;
+    const index = new UniqueIndex<number>(this.what, diagnostics);
+    for (let i = 0; i < this.count; i++) {
+      const value = this.keys[i]!;
+      if (repeated.has(value)) index.add(value, this.place(this.places[i]!));
+    }
+  }
+}
