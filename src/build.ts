@@ -129,6 +129,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       },
     });
     cache?.commit({ ino: inode(resolved.outDir) ?? -1, units: [...result.units] }, spare);
+    if (result.reused > 0) resolved.onProgress(`Reused ${result.reused} unchanged event pages from the last build (--no-cache builds every page)`);
     const warnings = hostLimitWarnings(hosts, tally, resolved.outArg.replace(/\/+$/, ""));
     return finish(true, [...validator.diagnostics, ...warnings], started, resolved.outDir, {
       events: result.events, files: written.files, bytes: written.bytes, reused: result.reused, ...(result.model ? { model: result.model } : {}),
