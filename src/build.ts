@@ -48,7 +48,9 @@ function streamInput(s: Awaited<ReturnType<typeof start>>): StreamInput {
   const { resolved, validator, hosts, loaded } = s;
   return {
     events: loaded.events,
+    settings: loaded,
     validator,
+    target: null,
     now: () => resolveNow(resolved.now, validator.settings!.catalogue.time_zone),
     hosts,
     onProgress: resolved.onProgress,
@@ -69,9 +71,9 @@ function finish(ok: boolean, diagnostics: Diagnostic[], started: number, outDir:
 }
 
 /** Runs the stream for its diagnostics only (settings with errors: there is nothing to write). */
-function drain(input: StreamInput, result: StreamResult): void {
+async function drain(input: StreamInput, result: StreamResult): Promise<void> {
   try {
-    for (const file of streamCatalogue(input, result)) void file;
+    for await (const file of streamCatalogue(input, result)) void file;
   } catch (e) {
     if (!(e instanceof ContentErrors)) throw e;
   }
@@ -84,7 +86,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const result: StreamResult = { events: 0, model: null, units: new Map(), reused: 0 };
   const input = streamInput(s);
   if (!validator.settings) {
-    drain(input, result);
+    await drain(input, result);
     return finish(false, validator.diagnostics, started, resolved.outDir);
   }
   const cache = options.cache === false
@@ -96,7 +98,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
   const tally = new OutputTally();
   try {
-    const written = await writeOutput(resolved.outDir, tally.observe(streamCatalogue(input, result)), (n) => {
+    const written = await writeOutput(resolved.outDir, tally.observeAsync(streamCatalogue(input, result)), (n) => {
       if (n % 10_000 === 0) resolved.onProgress(`Wrote ${n} files...`);
     }, {
       // The spare copy of the output before last becomes this build's folder: only what changed is written.
@@ -110,6 +112,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
           rmSync(cache.spareDir, { recursive: true, force: true });
           return false;
         }
+      },
+      onStaging: (staging, patching) => {
+        input.target = { dir: staging, patching };
       },
       beforeSwap: (staging) => {
         if (!incremental?.base || !result.model) return;
@@ -155,7 +160,7 @@ export async function check(options: BuildOptions = {}): Promise<BuildResult> {
   let bytes = 0;
   const tally = new OutputTally();
   try {
-    for (const file of tally.observe(streamCatalogue(input, result))) {
+    for await (const file of tally.observeAsync(streamCatalogue(input, result))) {
       files++;
       bytes += fileSize(file);
     }

@@ -71,6 +71,20 @@ describe("incremental rebuilds", () => {
     rebuildMatchesCold(now);
   });
 
+  it("gives the same bytes on worker threads, cold and incremental", () => {
+    const now = "2026-06-01T00:00:00Z";
+    const threads = { ...process.env, BUILD_CATALOGUE_THREADS: "3" };
+    for (const [out, extra] of [["threads-cold", ["--no-cache"]], ["threads-inc", []], ["threads-inc", []]] as const) {
+      const run = runCli(["build", "--content", content, "--out", path.join(dir, out), "--now", now, "--host", "netlify", ...extra], { cwd: dir, env: threads });
+      expect(run.code, run.output).toBe(0);
+    }
+    rmSync(path.join(dir, "cold"), { recursive: true, force: true });
+    build(path.join(dir, "cold"), now, "--no-cache", "--host", "netlify");
+    const cold = snapshotTree(path.join(dir, "cold"));
+    expect(snapshotTree(path.join(dir, "threads-cold"))).toEqual(cold);
+    expect(snapshotTree(path.join(dir, "threads-inc"))).toEqual(cold);
+  });
+
   it("keeps --out and the cache as they were when a rebuild fails", () => {
     const now = "2026-06-01T00:00:00Z";
     rebuildMatchesCold(now);

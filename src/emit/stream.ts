@@ -1,19 +1,18 @@
-// The build as a stream: each event page's file is read, checked and planned in turn, and its
-// files handed on to be written before the next is read, so memory stays flat however large the
-// catalogue. What the checks across files and the list need of a page is kept in a few numbers
-// and one string. With a cache, a page whose file, settings and past performances are as in the
-// last build is not read again: its documents are reused from an earlier output folder.
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { countPast, hashText, type BuildCache, type EventRecord } from "../cache/build-cache.js";
+// The build as a stream: event pages are built in chunks, in file-name order, on this thread and
+// (for large catalogues) on worker threads, each page's files written as soon as it is built, so
+// memory stays flat however large the catalogue. What the checks across files and the list need
+// of a page is kept in a few numbers and one string; the rest of the output comes at the end.
+import { availableParallelism, loadavg } from "node:os";
+import { Worker } from "node:worker_threads";
+import type { BuildCache } from "../cache/build-cache.js";
 import type { Host } from "../host/host.js";
 import { buildHostModel, documentFiles, type HostModel } from "../host/rules.js";
-import type { EventFile } from "../load/load-content.js";
-import { parseJsonText } from "../load/read-json.js";
-import { error } from "../diagnostics.js";
+import type { EventFile, LoadedContent } from "../load/load-content.js";
 import type { Instant } from "../time/instant.js";
 import type { ContentValidator } from "../validate/validate-content.js";
-import { eventPaths, planEvent, planSiteFiles, type OutputFile } from "./plan.js";
+import type { Chunk } from "./page-worker.js";
+import { buildPage, pageContext, type PageResult, type PageSetup } from "./pages.js";
+import { planSiteFiles, SelfCheckFailed, type OutputFile } from "./plan.js";
 
 export class ContentErrors extends Error {
   override name = "ContentErrors";
@@ -21,12 +20,17 @@ export class ContentErrors extends Error {
 
 export interface StreamInput {
   events: readonly EventFile[];
+  settings: Omit<LoadedContent, "events">;
   validator: ContentValidator;
   /** The build's now, once the settings (and so the catalogue's zone) are known. */
   now: () => Instant;
   hosts: readonly Host[];
-  /** An incremental build: the cache, and the documents of the folder being patched and of --out. */
+  /** Where page files are written; set by the writer once its staging folder exists. */
+  target: PageSetup["target"];
+  /** An incremental build: the cache, and the documents of the folder being patched. */
   incremental?: { cache: BuildCache; base: Map<number, string> | null; outDir: string };
+  /** Worker threads beside this one; default: one on a machine with several cores and a catalogue of 2,000 pages or more. */
+  threads?: number;
   onProgress?: (line: string) => void;
 }
 
@@ -39,68 +43,108 @@ export interface StreamResult {
   reused: number;
 }
 
-const startKey = (i: Instant) => i.epochMs * 1000 + i.micro;
+const EMPTY = Buffer.alloc(0);
+
+/**
+ * Worker threads beside this one. A second thread pays for itself on a large catalogue when a
+ * core is free for it: on a machine already busy it only adds its memory. BUILD_CATALOGUE_THREADS
+ * sets the number of threads (1: this one only).
+ */
+function workerCount(input: StreamInput): number {
+  const env = Number(process.env.BUILD_CATALOGUE_THREADS);
+  if (Number.isInteger(env) && env >= 1) return env - 1;
+  if (input.threads !== undefined) return input.threads;
+  const cores = availableParallelism();
+  return input.events.length >= 2000 && cores > 1 && loadavg()[0]! <= cores - 1 ? 1 : 0;
+}
+
+/** Rebuilds an error a worker sent back as the class the build reports. */
+function workerError(e: { name: string; message: string; code?: string }): Error {
+  const err = e.name === "SelfCheckFailed" ? new SelfCheckFailed(e.message) : (new Error(e.message) as NodeJS.ErrnoException);
+  if (e.code) (err as NodeJS.ErrnoException).code = e.code;
+  return err;
+}
 
 /** Yields every file of the catalogue; throws ContentErrors at the end when the content has errors. */
-export function* streamCatalogue(input: StreamInput, result: StreamResult): Generator<OutputFile> {
+export async function* streamCatalogue(input: StreamInput, result: StreamResult): AsyncGenerator<OutputFile> {
   const { validator, hosts, incremental } = input;
   const settings = validator.settings;
-  const browsable = hosts.some((h) => h.prerendersBrowsable);
-  const now = settings ? input.now() : null;
-  const nowKey = now ? startKey(now) : 0;
-  // Headers and collections: what a page's files need; the ids come at the end.
-  const frame = settings ? buildHostModel(settings, []) : null;
-  const items: { id: number; item: string }[] = [];
-  const units = result.units;
-  let count = 0;
+  const setup: PageSetup = {
+    settings: input.settings,
+    hosts: hosts.map((h) => h.name),
+    now: settings ? input.now() : null,
+    target: input.target,
+    incremental: incremental && settings
+      ? { outDir: incremental.outDir, base: [...(incremental.base ?? [])], out: [...(incremental.cache.out ?? [])] }
+      : null,
+  };
+  const here = pageContext(setup);
+  // Chunks of 20 to 200 pages: enough of them to share, few enough that messages cost little.
+  const size = Math.max(20, Math.min(200, Math.ceil(input.events.length / 16)));
+  const chunks: Chunk[] = [];
+  for (let i = 0, k = 0; i < input.events.length; i += size, k++) {
+    chunks.push({ k, pages: input.events.slice(i, i + size).map((ref) => [ref, incremental?.cache.records.get(ref.file)]) });
+  }
+  // Chunk k goes to this thread when k % lanes is 0, else to a worker; each worker is sent its
+  // next chunk before this thread builds its own, so both cores stay busy and little waits.
+  const workers = settings ? Array.from({ length: Math.min(workerCount(input), chunks.length - 1) }, () => new Worker(new URL("./page-worker.js", import.meta.url), { workerData: setup })) : [];
+  const lanes = workers.length + 1;
+  const waiting = new Map<number, { resolve: (r: PageResult[]) => void; reject: (e: Error) => void }>();
+  const arrived = new Map<number, PageResult[] | Error>();
+  for (const w of workers) {
+    w.on("message", (m: { k: number; results?: PageResult[]; error?: { name: string; message: string; code?: string } }) => {
+      const value = m.error ? workerError(m.error) : m.results!;
+      const wait = waiting.get(m.k);
+      if (!wait) arrived.set(m.k, value);
+      else if (value instanceof Error) wait.reject(value);
+      else wait.resolve(value);
+    });
+    w.on("error", (e) => {
+      for (const wait of waiting.values()) wait.reject(e);
+    });
+  }
+  const send = (k: number) => {
+    if (k < chunks.length && k % lanes !== 0) workers[(k % lanes) - 1]!.postMessage(chunks[k]);
+  };
+  const take = (k: number): Promise<PageResult[]> => {
+    const got = arrived.get(k);
+    if (got) {
+      arrived.delete(k);
+      return got instanceof Error ? Promise.reject(got) : Promise.resolve(got);
+    }
+    return new Promise((resolve, reject) => waiting.set(k, { resolve, reject }));
+  };
 
-  for (const ref of input.events) {
-    count++;
-    if (count % 10_000 === 0) input.onProgress?.(`Checked ${count} event files...`);
-    let text: string;
-    try {
-      text = readFileSync(ref.absolute, "utf8");
-    } catch (e) {
-      validator.diagnostics.push(error(ref.file, [], `cannot be read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`));
-      continue;
-    }
-    const hash = incremental ? hashText(text) : "";
-    const record = incremental?.cache.records.get(ref.file);
-    if (incremental && frame && record && record.hash === hash && countPast(record.starts, nowKey) === record.past) {
-      const id = record.keys.id;
-      const inBase = incremental.base?.get(id) === record.unit;
-      const inOut = !inBase && incremental.cache.out?.get(id) === record.unit;
-      if (inBase || inOut) {
-        validator.known(ref.file, record.keys);
-        if (validator.failed) continue;
-        const paths = eventPaths(frame, id, browsable);
-        for (let i = 0; i < paths.length; i++) {
-          yield { path: paths[i]!, bytes: EMPTY, existing: { at: inBase ? null : path.join(incremental.outDir, paths[i]!), size: record.sizes[i] ?? 0 } };
-        }
-        items.push({ id, item: record.item });
-        units.set(id, record.unit);
-        incremental.cache.add(ref.file, record);
-        result.reused++;
-        continue;
+  const items: { id: number; item: string }[] = [];
+  try {
+    // Two chunks ahead for each worker: one to build while the other waits to be taken.
+    for (let k = 1; k < 2 * lanes; k++) send(k);
+    for (let k = 0; k < chunks.length; k++) {
+      let results: PageResult[];
+      if (k % lanes === 0) {
+        results = chunks[k]!.pages.map(([ref, record]) => buildPage(here, ref, record));
+      } else {
+        results = await take(k);
+        waiting.delete(k);
+        send(k + 2 * lanes);
       }
+      for (const r of results) {
+        if (r.keys) validator.register(r.file, r.keys);
+        validator.diagnostics.push(...r.diagnostics);
+        if (!r.done) continue;
+        items.push({ id: r.done.id, item: r.done.item });
+        if (incremental) {
+          result.units.set(r.done.id, r.done.unit);
+          if (r.done.record) incremental.cache.add(r.file, r.done.record);
+          if (r.done.reused) result.reused++;
+        }
+        // The files are written already: these tell the writer their count and size.
+        for (let i = 0; i < r.done.paths.length; i++) yield { path: r.done.paths[i]!, bytes: EMPTY, existing: { at: null, size: r.done.sizes[i]! } };
+      }
+      if ((k + 1) % 50 === 0) input.onProgress?.(`Built ${Math.min((k + 1) * size, input.events.length)} of ${input.events.length} event pages...`);
     }
-    const read = parseJsonText(text, ref.file);
-    if (!read.ok) {
-      validator.diagnostics.push(read.diagnostic);
-      continue;
-    }
-    const { event, keys } = validator.event(ref.file, read.data);
-    if (!event || !keys || validator.failed || !settings || !frame || !now) continue;
-    const planned = planEvent(settings, event, now, frame, browsable);
-    yield* planned.files;
-    items.push({ id: keys.id, item: planned.item });
-    if (incremental) {
-      const unit = hashText(planned.detail);
-      units.set(keys.id, unit);
-      const starts = event.performances.map((p) => startKey(p.start));
-      const rec: EventRecord = { hash, keys, starts, past: countPast(starts, nowKey), unit, item: planned.item, sizes: planned.files.map((f) => f.bytes.length) };
-      incremental.cache.add(ref.file, rec);
-    }
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
   }
   validator.finish();
   if (validator.failed || !settings) throw new ContentErrors("the content has errors");
@@ -111,8 +155,6 @@ export function* streamCatalogue(input: StreamInput, result: StreamResult): Gene
   result.model = model;
   yield* planSiteFiles(settings, items.map((i) => i.item), model, hosts);
 }
-
-const EMPTY = Buffer.alloc(0);
 
 /** The folders of pages a patched folder holds that this build did not plan: removed before the swap. */
 export function staleUnitFolders(model: HostModel, base: Map<number, string>, planned: Map<number, string>): string[] {

@@ -89,13 +89,15 @@ export interface WriteOptions {
    * folder and patched, instead of an empty one. Returns false when it could not be moved.
    */
   base?: (staging: string) => boolean;
+  /** Told the staging folder once it exists, and whether it holds an earlier build. */
+  onStaging?: (staging: string, patching: boolean) => void;
   /** Last changes to the staging folder once every file is written (removing what is no longer planned). */
   beforeSwap?: (staging: string) => void;
   /** Takes over the replaced output folder (to keep it as the next build's base); false: removed. */
   keepPrevious?: (previous: string) => boolean;
 }
 
-export async function writeOutput(outDir: string, files: Iterable<OutputFile>, onFile?: (count: number) => void, options: WriteOptions = {}): Promise<WriteReport> {
+export async function writeOutput(outDir: string, files: Iterable<OutputFile> | AsyncIterable<OutputFile>, onFile?: (count: number) => void, options: WriteOptions = {}): Promise<WriteReport> {
   const parent = path.dirname(outDir);
   const tag = `${process.pid}-${randomBytes(4).toString("hex")}`;
   const staging = path.join(parent, `.${path.basename(outDir)}.staging-${tag}`);
@@ -105,9 +107,10 @@ export async function writeOutput(outDir: string, files: Iterable<OutputFile>, o
   try {
     const patching = options.base?.(staging) ?? false;
     if (!patching) await mkdir(staging);
+    options.onStaging?.(staging, patching);
     // Each file is written as soon as it is planned, so no more than one document is held.
     const writer = new TreeWriter(staging, patching);
-    for (const file of files) {
+    for await (const file of files) {
       writer.write(file);
       report.files++;
       report.bytes += fileSize(file);

@@ -10,6 +10,20 @@ export class OutputTally {
   /** The rule files at the top of the output, by path, as text. */
   readonly ruleFiles = new Map<string, string>();
 
+  async *observeAsync<T extends { path: string; bytes: Buffer; existing?: { size: number } }>(files: AsyncIterable<T>): AsyncGenerator<T> {
+    for await (const file of files) {
+      this.see(file);
+      yield file;
+    }
+  }
+
+  private see(file: { path: string; bytes: Buffer; existing?: { size: number } }): void {
+    this.files++;
+    const size = file.existing?.size ?? file.bytes.length;
+    if (size > this.largest.bytes) this.largest = { path: file.path, bytes: size };
+    if (RULE_FILES.has(file.path)) this.ruleFiles.set(file.path, file.bytes.toString("utf8"));
+  }
+
   *observe<T extends { path: string; bytes: Buffer; existing?: { size: number } }>(files: Iterable<T>): Generator<T> {
     for (const file of files) {
       this.files++;

@@ -54,15 +54,31 @@ function checkParent(catalogue: CatalogueSource, file: string, diagnostics: Diag
   };
 }
 
-/** What the checks across files need of one event page: all a cached page gives back. */
-export interface EventKeys {
-  id: number;
+/** What the checks across files need of one event page's file (a broken page's too, as far as it goes). */
+export interface PageKeys {
+  id?: number;
   slug: string;
   slugFromFile: boolean;
-  performanceIds: number[];
-  performanceCodes: number[];
+  /** By position in `performances`; null where an entry is broken. */
+  performanceIds: (number | null)[];
+  performanceCodes: (number | null)[];
 }
 
+/** The keys of a page that passed its own checks: what a cached page gives back. */
+export type EventKeys = PageKeys & { id: number; performanceIds: number[]; performanceCodes: number[] };
+
+export interface CheckedPage {
+  /** The page resolved, when it passed every check of its own. */
+  event: SiteEvent | null;
+  /** Its keys for the checks across files; null when even its slug is unknown. */
+  keys: PageKeys | null;
+}
+
+/**
+ * The settings, checked once, and everything an event page is checked against. Checking a page
+ * (checkPage) touches nothing shared, so pages may be checked on several threads; the checks
+ * across files (register) run on one, in file-name order, so messages name the same "first" file.
+ */
 export class ContentValidator {
   readonly diagnostics: Diagnostic[] = [];
   /** The settings, resolved; null when a settings file has errors (event pages are still checked). */
@@ -115,9 +131,8 @@ export class ContentValidator {
     return this.settings === null || hasErrors(this.diagnostics);
   }
 
-  /** Checks one event page's data; returns it resolved when it has no error of its own. */
-  event(file: string, data: unknown): { event: SiteEvent | null; keys: EventKeys | null } {
-    const diagnostics = this.diagnostics;
+  /** Checks one event page's data on its own, reporting into `diagnostics`. */
+  checkPage(file: string, data: unknown, diagnostics: Diagnostic[]): CheckedPage {
     if (data === null || typeof data !== "object" || Array.isArray(data)) {
       diagnostics.push(error(file, [], `must hold one JSON object (an event page {id, title, ...}), found ${Array.isArray(data) ? "an array" : data === null ? "null" : typeof data}`));
       return { event: null, keys: null };
@@ -129,35 +144,33 @@ export class ContentValidator {
       diagnostics.push(error(file, ["slug"], `is not given and the file name "${fileSlug}" is not a valid slug (lowercase words of a-z and 0-9 joined by single hyphens); rename the file or add "slug"`));
       return { event: null, keys: null };
     }
-    const keys: EventKeys = {
-      id: src.id as number,
-      slug: src.slug ?? fileSlug,
+    const slug = src.slug ?? fileSlug;
+    const keys: PageKeys = {
+      ...(src.id !== undefined ? { id: src.id } : {}),
+      slug,
       slugFromFile: src.slug === undefined,
-      performanceIds: [],
-      performanceCodes: [],
+      // Positions matter for messages: a broken performance keeps its index.
+      performanceIds: (src.performances ?? []).map((p) => (p ? p.id : null)),
+      performanceCodes: (src.performances ?? []).map((p) => (p ? p.ticketing_code : null)),
     };
-    // Positions matter for messages: a null (broken) performance keeps its index.
-    const ids: (number | null)[] = (src.performances ?? []).map((p) => (p ? p.id : null));
-    const codes: (number | null)[] = (src.performances ?? []).map((p) => (p ? p.ticketing_code : null));
-    this.register(file, src.id, keys.slug, keys.slugFromFile, ids, codes);
-    const checked = checkEvent(file, src, strict !== null, keys.slug, this.look, diagnostics);
-    keys.performanceIds = ids as number[];
-    keys.performanceCodes = codes as number[];
-    return { event: checked, keys: checked ? keys : null };
+    return { event: checkEvent(file, src, strict !== null, slug, this.look, diagnostics), keys };
   }
 
-  /** Records a page whose own checks passed in an earlier build (same file, same settings). */
-  known(file: string, keys: EventKeys): void {
-    this.register(file, keys.id, keys.slug, keys.slugFromFile, keys.performanceIds, keys.performanceCodes);
-  }
-
-  private register(file: string, pageId: number | undefined, slug: string, fromFile: boolean, ids: readonly (number | null)[], codes: readonly (number | null)[]): void {
-    if (pageId !== undefined) this.pageIds.add(pageId, { file, path: ["id"] });
-    this.slugs.add(slug, { file, path: ["slug"] }, fromFile ? `"${slug}" (taken from the file name)` : `"${slug}"`);
+  /** Records a page for the checks across files; pages must come in file-name order. */
+  register(file: string, keys: PageKeys): void {
+    if (keys.id !== undefined) this.pageIds.add(keys.id, { file, path: ["id"] });
+    this.slugs.add(keys.slug, { file, path: ["slug"] }, keys.slugFromFile ? `"${keys.slug}" (taken from the file name)` : `"${keys.slug}"`);
     const fileNo = this.performanceIds.file(file);
     this.performanceCodes.file(file);
-    ids.forEach((v, i) => v !== null && this.performanceIds.add(v, fileNo, i));
-    codes.forEach((v, i) => v !== null && this.performanceCodes.add(v, fileNo, i));
+    keys.performanceIds.forEach((v, i) => v !== null && this.performanceIds.add(v, fileNo, i));
+    keys.performanceCodes.forEach((v, i) => v !== null && this.performanceCodes.add(v, fileNo, i));
+  }
+
+  /** Checks a page and records it: the two steps in one, for a single thread. */
+  event(file: string, data: unknown): CheckedPage {
+    const page = this.checkPage(file, data, this.diagnostics);
+    if (page.keys) this.register(file, page.keys);
+    return page;
   }
 
   /** Ends the checks across files; every diagnostic of the content, sorted later by the caller. */
