@@ -42,6 +42,11 @@ export class TreeWriter {
   constructor(
     readonly root: string,
     private readonly patching = false,
+    /**
+     * "skip": a second file at one path is left unwritten. For event pages, where two pages with
+     * one id are a content error the checks across files report (and the build then fails).
+     */
+    private readonly duplicates: "throw" | "skip" = "throw",
   ) {
     this.made.add(root);
   }
@@ -58,11 +63,15 @@ export class TreeWriter {
   }
 
   write(file: OutputFile): void {
+    // Already in place (written by a page builder, or kept from an earlier build): nothing to do.
+    if (file.existing?.at === null) return;
     checkRelative(file.path);
-    if (this.written.has(file.path)) throw new Error(`two outputs were planned for ${file.path}`);
+    if (this.written.has(file.path)) {
+      if (this.duplicates === "skip") return;
+      throw new Error(`two outputs were planned for ${file.path}`);
+    }
     this.written.add(file.path);
     const target = path.join(this.root, file.path);
-    if (file.existing?.at === null) return;
     this.folder(path.dirname(target));
     if (this.patching) rmSync(target, { force: true });
     if (file.existing) {
