@@ -2,12 +2,15 @@
 // the checks across files, its list item, the hash of its detail document), and which documents
 // the output folder and a spare copy of the previous one hold. Kept under
 // node_modules/.cache/build-catalogue/, one folder per content and output folder.
-import { createHash } from "node:crypto";
+import crypto, { createHash } from "node:crypto";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
 import path from "node:path";
 import type { EventKeys } from "../validate/validate-content.js";
 
-export const hashText = (text: string | Buffer) => createHash("sha1").update(text).digest("base64url");
+/** SHA-1 in base64url: a content key, not a secret. One call where Node has crypto.hash (20.12). */
+const oneShot = (crypto as unknown as { hash?: (algorithm: string, data: string | Buffer, encoding: string) => string }).hash;
+export const hashText = (text: string | Buffer): string =>
+  oneShot ? oneShot("sha1", text, "base64url") : createHash("sha1").update(text).digest("base64url");
 
 /** One event page's file as the last build saw it. */
 export interface EventRecord {

@@ -50,11 +50,30 @@ function computeOffset(epochMs: number, zone: string): number {
   return Math.round((d.getTime() - epochMs) / 1000);
 }
 
+const DAY_MS = 86_400_000;
+const dayCache = new Map<string, Map<number, number | null>>();
+
 /**
  * Offset of the zone at that instant, in whole seconds east of UTC (the instant's own, whatever
- * the process's zone). Zones change offset on whole minutes, so results are cached per minute.
+ * the process's zone). A zone changes offset at most once a day: a UTC day whose start and end
+ * have one offset has it throughout, and is answered from a cache per day; a day with a change
+ * is answered per minute (zones change on whole minutes).
  */
 export function offsetAt(epochMs: number, zone: string): number {
+  const day = Math.floor(epochMs / DAY_MS);
+  let days = dayCache.get(zone);
+  if (!days) dayCache.set(zone, (days = new Map()));
+  let whole = days.get(day);
+  if (whole === undefined) {
+    const start = offsetAtMinute(day * DAY_MS, zone);
+    whole = start === offsetAtMinute((day + 1) * DAY_MS, zone) ? start : null;
+    if (days.size > 100_000) days.clear();
+    days.set(day, whole);
+  }
+  return whole ?? offsetAtMinute(epochMs, zone);
+}
+
+function offsetAtMinute(epochMs: number, zone: string): number {
   const minute = Math.floor(epochMs / 60_000);
   let cache = offsetCache.get(zone);
   if (!cache) offsetCache.set(zone, (cache = new Map()));
