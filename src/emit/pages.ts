@@ -55,7 +55,7 @@ export function pageContext(setup: PageSetup): PageContext {
     browsable: hosts.some((h) => h.prerendersBrowsable),
     now: setup.now,
     nowKey: setup.now ? startKey(setup.now) : 0,
-    writer: setup.target ? new TreeWriter(setup.target.dir, setup.target.patching, "skip") : null,
+    writer: setup.target ? new TreeWriter(setup.target.dir, setup.target.patching, "overwrite") : null,
     incremental: setup.incremental
       ? { outDir: setup.incremental.outDir, base: new Map(setup.incremental.base), out: new Map(setup.incremental.out) }
       : null,

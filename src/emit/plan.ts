@@ -50,12 +50,18 @@ function listItemText(json: string): string {
   return ITEM_INDENT + json.replace(/\n/g, `\n${ITEM_INDENT}`);
 }
 
-/** The list's bytes from its items' texts in ascending id: the same as serializing the whole list. */
-export function listBytes(items: readonly string[]): Buffer {
+const SEPARATOR = Buffer.from(",\n", "utf8");
+
+/** The list's bytes from its items' texts (or their UTF-8 bytes) in ascending id: the same as serializing the whole list. */
+export function listBytes(items: readonly (string | Buffer)[]): Buffer {
   const head = `{\n    "meta": {\n        "total_count": ${items.length}\n    },\n    "items": [`;
   if (items.length === 0) return Buffer.from(`${head}]\n}`, "utf8");
   const parts: Buffer[] = [Buffer.from(`${head}\n`, "utf8")];
-  for (let i = 0; i < items.length; i++) parts.push(Buffer.from(i === 0 ? items[i]! : `,\n${items[i]!}`, "utf8"));
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0) parts.push(SEPARATOR);
+    const item = items[i]!;
+    parts.push(typeof item === "string" ? Buffer.from(item, "utf8") : item);
+  }
   parts.push(Buffer.from("\n    ]\n}", "utf8"));
   return Buffer.concat(parts);
 }
@@ -105,7 +111,7 @@ export function planEvent(site: SiteSettings, event: SiteEvent, now: Instant, mo
 }
 
 /** Everything but the event pages' own files: the list (from its items, ascending id), the parent page, error and OPTIONS bodies, host rules. */
-export function* planSiteFiles(site: SiteSettings, items: readonly string[], model: HostModel, hosts: readonly Host[]): Generator<OutputFile> {
+export function* planSiteFiles(site: SiteSettings, items: readonly (string | Buffer)[], model: HostModel, hosts: readonly Host[]): Generator<OutputFile> {
   const browsable = hosts.some((h) => h.prerendersBrowsable);
   function* answer(c: Collection, id: number | null, bytes: Buffer): Generator<OutputFile> {
     const f = documentFiles(c, id);

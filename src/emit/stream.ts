@@ -91,6 +91,7 @@ export async function* streamCatalogue(input: StreamInput, result: StreamResult)
   const lanes = workers.length + 1;
   const waiting = new Map<number, { resolve: (r: PageResult[]) => void; reject: (e: Error) => void }>();
   const arrived = new Map<number, PageResult[] | Error>();
+  let crashed: Error | null = null;
   for (const w of workers) {
     w.on("message", (m: { k: number; results?: PageResult[]; error?: { name: string; message: string; code?: string } }) => {
       const value = m.error ? workerError(m.error) : m.results!;
@@ -100,6 +101,7 @@ export async function* streamCatalogue(input: StreamInput, result: StreamResult)
       else wait.resolve(value);
     });
     w.on("error", (e) => {
+      crashed = e;
       for (const wait of waiting.values()) wait.reject(e);
     });
   }
@@ -107,6 +109,7 @@ export async function* streamCatalogue(input: StreamInput, result: StreamResult)
     if (k < chunks.length && k % lanes !== 0) workers[(k % lanes) - 1]!.postMessage(chunks[k]);
   };
   const take = (k: number): Promise<PageResult[]> => {
+    if (crashed) return Promise.reject(crashed);
     const got = arrived.get(k);
     if (got) {
       arrived.delete(k);
@@ -115,7 +118,8 @@ export async function* streamCatalogue(input: StreamInput, result: StreamResult)
     return new Promise((resolve, reject) => waiting.set(k, { resolve, reject }));
   };
 
-  const items: { id: number; item: string }[] = [];
+  // Each item as UTF-8 bytes: a flat half-kilobyte, not a string tree, for every page until the end.
+  const items: { id: number; item: Buffer }[] = [];
   try {
     // Two chunks ahead for each worker: one to build while the other waits to be taken.
     for (let k = 1; k < 2 * lanes; k++) send(k);
@@ -132,7 +136,7 @@ export async function* streamCatalogue(input: StreamInput, result: StreamResult)
         if (r.keys) validator.register(r.file, r.keys);
         validator.diagnostics.push(...r.diagnostics);
         if (!r.done) continue;
-        items.push({ id: r.done.id, item: r.done.item });
+        items.push({ id: r.done.id, item: Buffer.from(r.done.item, "utf8") });
         if (incremental) {
           result.units.set(r.done.id, r.done.unit);
           if (r.done.record) incremental.cache.add(r.file, r.done.record);

@@ -43,10 +43,10 @@ export class TreeWriter {
     readonly root: string,
     private readonly patching = false,
     /**
-     * "skip": a second file at one path is left unwritten. For event pages, where two pages with
-     * one id are a content error the checks across files report (and the build then fails).
+     * "overwrite": a second file at one path replaces the first. For event pages, where two pages
+     * with one id are a content error the checks across files report (and the build then fails).
      */
-    private readonly duplicates: "throw" | "skip" = "throw",
+    private readonly duplicates: "throw" | "overwrite" = "throw",
   ) {
     this.made.add(root);
   }
@@ -59,6 +59,12 @@ export class TreeWriter {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
     }
+    // Most folders hold one page's files and are not seen again: the set stays small, and the
+    // few shared ones are made again (EEXIST) after it is cleared, which costs little.
+    if (this.made.size >= 4096) {
+      this.made.clear();
+      this.made.add(this.root);
+    }
     this.made.add(dir);
   }
 
@@ -66,21 +72,27 @@ export class TreeWriter {
     // Already in place (written by a page builder, or kept from an earlier build): nothing to do.
     if (file.existing?.at === null) return;
     checkRelative(file.path);
-    if (this.written.has(file.path)) {
-      if (this.duplicates === "skip") return;
-      throw new Error(`two outputs were planned for ${file.path}`);
+    // Page files are not remembered (a large catalogue has hundreds of thousands): a second page
+    // with one id is a content error reported elsewhere, and the build fails whatever is here.
+    if (this.duplicates === "throw") {
+      if (this.written.has(file.path)) throw new Error(`two outputs were planned for ${file.path}`);
+      this.written.add(file.path);
     }
-    this.written.add(file.path);
     const target = path.join(this.root, file.path);
     this.folder(path.dirname(target));
     if (this.patching) rmSync(target, { force: true });
     if (file.existing) {
-      linkSync(file.existing.at, target);
+      try {
+        linkSync(file.existing.at, target);
+      } catch (e) {
+        // EEXIST: a second page with one id, when duplicates are overwritten (see above).
+        if ((e as NodeJS.ErrnoException).code !== "EEXIST" || this.duplicates === "throw") throw e;
+      }
       return;
     }
     // A file with the same bytes as one already written becomes a hard link to it: one system
     // call instead of three and a copy. Where links are refused, the bytes are written.
-    if (file.sameAs !== undefined && this.written.has(file.sameAs)) {
+    if (file.sameAs !== undefined && (this.duplicates === "overwrite" || this.written.has(file.sameAs))) {
       try {
         linkSync(path.join(this.root, file.sameAs), target);
         return;

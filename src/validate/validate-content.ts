@@ -54,6 +54,9 @@ function checkParent(catalogue: CatalogueSource, file: string, diagnostics: Diag
   };
 }
 
+const ID_PATH = Object.freeze(["id"]);
+const SLUG_PATH = Object.freeze(["slug"]);
+
 /** What the checks across files need of one event page's file (a broken page's too, as far as it goes). */
 export interface PageKeys {
   id?: number;
@@ -158,8 +161,9 @@ export class ContentValidator {
 
   /** Records a page for the checks across files; pages must come in file-name order. */
   register(file: string, keys: PageKeys): void {
-    if (keys.id !== undefined) this.pageIds.add(keys.id, { file, path: ["id"] });
-    this.slugs.add(keys.slug, { file, path: ["slug"] }, keys.slugFromFile ? `"${keys.slug}" (taken from the file name)` : `"${keys.slug}"`);
+    // One place object per file for both keys: a large catalogue keeps one per page.
+    if (keys.id !== undefined) this.pageIds.add(keys.id, { file, path: ID_PATH });
+    this.slugs.add(keys.slug, { file, path: SLUG_PATH }, keys.slugFromFile ? `"${keys.slug}" (taken from the file name)` : `"${keys.slug}"`);
     const fileNo = this.performanceIds.file(file);
     this.performanceCodes.file(file);
     keys.performanceIds.forEach((v, i) => v !== null && this.performanceIds.add(v, fileNo, i));
