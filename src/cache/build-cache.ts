@@ -64,6 +64,8 @@ export const inode = (dir: string): number | null => {
 
 export class BuildCache {
   readonly records = new Map<string, EventRecord>();
+  /** Each record's line as read, written back as it is when the page is reused. */
+  private readonly lines = new WeakMap<EventRecord, string>();
   readonly out: Map<number, string> | null;
   readonly spare: Map<number, string> | null;
   /** Where the spare copy of the previous output is kept. */
@@ -88,6 +90,7 @@ export class BuildCache {
         if (!line) continue;
         const [file, record] = JSON.parse(line) as [string, EventRecord];
         this.records.set(file, record);
+        this.lines.set(record, line);
       }
     } catch {
       this.records.clear();
@@ -112,7 +115,7 @@ export class BuildCache {
       this.created = mkdirSync(this.dir, { recursive: true });
       this.fd = openSync(this.tmp, "w");
     }
-    this.pending += `${JSON.stringify([file, record])}\n`;
+    this.pending += `${this.lines.get(record) ?? JSON.stringify([file, record])}\n`;
     if (this.pending.length > 1 << 20) this.flush();
   }
 
