@@ -50,6 +50,10 @@ describe("host output at scale", () => {
     build(generated(40), small, "nginx");
     const run = build(generated(1500), large, "netlify,vercel,nginx");
     expect(run.stderr).not.toContain("warning");
+    // Per event page: its JSON and browsable page under both collections. Besides: the list and
+    // the parent page (each with its browsable page), 3 404 bodies, 2 OPTIONS bodies, 4 405
+    // bodies, and _headers, _redirects, vercel.json, nginx.conf.
+    expect(run.stdout).toContain(`into ${large}/: ${4 * 1500 + 4 + 3 + 2 + 4 + 4} files`);
 
     const parsed = await parseAllRedirects({ redirectsFiles: [path.join(large, "_redirects")], configRedirects: [], minimal: false });
     expect(parsed.errors).toEqual([]);

@@ -3,7 +3,7 @@
 // not a 301). Up to a few thousand documents, ids are listed one by one, so an unknown id falls
 // through to the 404 rules; past that, one placeholder rule per collection (`:id`) keeps the file
 // far under the 10,000 rules Netlify advises, and an unknown id gets Netlify's own not-found answer.
-import { staticCorsOrigin, type HostModel } from "./rules.js";
+import { documentCount, documentFiles, staticCorsOrigin, type HostModel } from "./rules.js";
 import type { HostFile } from "./host.js";
 
 const withoutSlash = (p: string) => p.replace(/\/$/, "");
@@ -21,12 +21,13 @@ export function renderNetlify(model: HostModel): HostFile[] {
   ];
   const headers = ["# build-catalogue: the live API's headers for every address under /api/.", "/api/*", ...headerValues.map(([n, v]) => `  ${n}: ${v}`), ""];
 
-  const listed = 2 * model.documents.length <= NETLIFY_LISTED_RULES_UP_TO;
+  const count = documentCount(model);
+  const listed = 2 * count <= NETLIFY_LISTED_RULES_UP_TO;
   // Placeholders stand for ids; the list is the one document of its own (it has no id).
   const addresses = listed
     ? model.documents.map((d) => ({ from: withoutSlash(d.path), file: `/${d.file}`, html: `/${d.htmlFile}` }))
     : model.collections.flatMap((c) => [
-        ...model.documents.filter((d) => d.collection === c && d.path === c.prefix).map((d) => ({ from: withoutSlash(d.path), file: `/${d.file}`, html: `/${d.htmlFile}` })),
+        ...(c.hasList ? [documentFiles(c, null)] : []).map((d) => ({ from: withoutSlash(d.path), file: `/${d.file}`, html: `/${d.htmlFile}` })),
         { from: `${c.prefix}:id`, file: `${c.prefix}:id/index.json`, html: `${c.prefix}:id/index.api.html` },
       ]);
   const width = Math.max(...addresses.map((a) => a.from.length), ...model.collections.map((c) => c.prefix.length + 1)) + 2;
@@ -36,7 +37,7 @@ export function renderNetlify(model: HostModel): HostFile[] {
     "# build-catalogue: every address of the API, then JSON 404s. First match wins; Netlify strips",
     "# the trailing slash before matching, so each rule serves the address with and without it.",
     ...(listed ? [] : [
-      `# ${model.documents.length} documents: one placeholder rule per collection instead of one rule per address`,
+      `# ${count} documents: one placeholder rule per collection instead of one rule per address`,
       "# (Netlify advises fewer than 10,000 rules); an unknown id gets Netlify's own not-found answer.",
     ]),
     "# The browsable page (?format=api) first:",

@@ -91,11 +91,18 @@ export function buildHostModel(site: SiteSettings & { events?: readonly { source
       notFoundFile: "api/v2/pages/404.json", optionsFile: "api/v2/pages/options.json",
     },
   ];
-  const documents: Document[] = [];
-  for (const c of collections) {
-    if (c.hasList) documents.push({ ...documentFiles(c, null), collection: c });
-    for (const id of c.ids) documents.push({ ...documentFiles(c, id), collection: c });
-  }
+  // Listed on first use: hosts that never list ids (serve, nginx, Netlify and Vercel at scale)
+  // do not pay for two objects and six strings per page.
+  let documents: Document[] | null = null;
+  const listDocuments = (): Document[] => {
+    if (documents) return documents;
+    documents = [];
+    for (const c of collections) {
+      if (c.hasList) documents.push({ ...documentFiles(c, null), collection: c });
+      for (const id of c.ids) documents.push({ ...documentFiles(c, id), collection: c });
+    }
+    return documents;
+  };
   const common: Header[] = [
     ["Vary", "Accept"],
     ["Allow", ALLOW],
@@ -108,11 +115,18 @@ export function buildHostModel(site: SiteSettings & { events?: readonly { source
     jsonHeaders: [["Content-Type", "application/json"], ...common, ...extra],
     htmlHeaders: [["Content-Type", "text/html; charset=utf-8"], ...common, ...extra],
     collections,
-    documents,
+    get documents() {
+      return listDocuments();
+    },
     otherNotFoundFile: OTHER_NOT_FOUND.file,
     corsOrigins: site.catalogue.cors_origins,
     cacheControl: site.catalogue.cache_control,
   };
+}
+
+/** How many documents the model has (the lists and every id of each collection), without listing them. */
+export function documentCount(model: HostModel): number {
+  return model.collections.reduce((n, c) => n + c.ids.length + (c.hasList ? 1 : 0), 0);
 }
 
 /** The single CORS origin a static header can name, or null when none or several are allowed. */
