@@ -87,7 +87,10 @@ export async function* streamCatalogue(input: StreamInput, result: StreamResult)
   }
   // Chunk k goes to this thread when k % lanes is 0, else to a worker; each worker is sent its
   // next chunk before this thread builds its own, so both cores stay busy and little waits.
-  const workers = settings ? Array.from({ length: Math.min(workerCount(input), chunks.length - 1) }, () => new Worker(new URL("./page-worker.js", import.meta.url), { workerData: setup })) : [];
+  // A worker takes the process's Node options, less those only a main script may have (a
+  // process started with `node --input-type=module -e ...` refuses workers that inherit it).
+  const execArgv = process.execArgv.filter((a) => !a.startsWith("--input-type"));
+  const workers = settings ? Array.from({ length: Math.min(workerCount(input), chunks.length - 1) }, () => new Worker(new URL("./page-worker.js", import.meta.url), { workerData: setup, execArgv })) : [];
   const lanes = workers.length + 1;
   const waiting = new Map<number, { resolve: (r: PageResult[]) => void; reject: (e: Error) => void }>();
   const arrived = new Map<number, PageResult[] | Error>();
