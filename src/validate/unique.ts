@@ -38,8 +38,10 @@ export class UniqueIndex<K> {
  * pays for finding where each was first seen. Messages are those of UniqueIndex.
  */
 export class NumberIndex {
-  private keys = new Float64Array(1024);
-  private places = new Float64Array(1024);
+  // Fixed-size blocks rather than one growing array: nothing is copied, nothing over-allocated.
+  private static readonly BLOCK = 65_536;
+  private readonly keys: Float64Array[] = [];
+  private readonly places: Float64Array[] = [];
   private count = 0;
   private readonly files: string[] = [];
   private readonly fileNumbers = new Map<string, number>();
@@ -61,17 +63,19 @@ export class NumberIndex {
   }
 
   add(value: number, fileNo: number, index: number): void {
-    if (this.count === this.keys.length) {
-      const keys = new Float64Array(this.count * 2);
-      keys.set(this.keys);
-      this.keys = keys;
-      const places = new Float64Array(this.count * 2);
-      places.set(this.places);
-      this.places = places;
+    const block = Math.floor(this.count / NumberIndex.BLOCK);
+    if (block === this.keys.length) {
+      this.keys.push(new Float64Array(NumberIndex.BLOCK));
+      this.places.push(new Float64Array(NumberIndex.BLOCK));
     }
-    this.keys[this.count] = value;
-    this.places[this.count] = fileNo * 1_048_576 + index;
+    const at = this.count % NumberIndex.BLOCK;
+    this.keys[block]![at] = value;
+    this.places[block]![at] = fileNo * 1_048_576 + index;
     this.count++;
+  }
+
+  private keyAt(i: number): number {
+    return this.keys[Math.floor(i / NumberIndex.BLOCK)]![i % NumberIndex.BLOCK]!;
   }
 
   private place(packed: number): Place {
@@ -80,14 +84,16 @@ export class NumberIndex {
 
   /** Reports every value given twice, naming where it was first seen. */
   report(diagnostics: Diagnostic[]): void {
-    const sorted = this.keys.slice(0, this.count).sort();
+    const sorted = new Float64Array(this.count);
+    this.keys.forEach((block, b) => sorted.set(block.subarray(0, Math.min(NumberIndex.BLOCK, this.count - b * NumberIndex.BLOCK)), b * NumberIndex.BLOCK));
+    sorted.sort();
     const repeated = new Set<number>();
     for (let i = 1; i < sorted.length; i++) if (sorted[i] === sorted[i - 1]) repeated.add(sorted[i]!);
     if (repeated.size === 0) return;
     const index = new UniqueIndex<number>(this.what, diagnostics);
     for (let i = 0; i < this.count; i++) {
-      const value = this.keys[i]!;
-      if (repeated.has(value)) index.add(value, this.place(this.places[i]!));
+      const value = this.keyAt(i);
+      if (repeated.has(value)) index.add(value, this.place(this.places[Math.floor(i / NumberIndex.BLOCK)]![i % NumberIndex.BLOCK]!));
     }
   }
 }
