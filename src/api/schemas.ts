@@ -116,46 +116,33 @@ export const fullerEventDetailSchema = eventDetailSchema.extend({
   extra_tab_content: z.array(z.never()),
 });
 
-export const parentDetailSchema = z.strictObject({
-  id: int,
-  meta: z.strictObject({
-    type: z.literal("events.AllEventsPage"),
-    detail_url: pageUrl,
-    html_url: url,
-    slug: str,
-    show_in_menus: z.boolean(),
-    seo_title: str,
-    search_description: str,
-    first_published_at: timestamp.nullable(),
-    alias_of: z.null(),
-    parent: z
-      .strictObject({
-        id: int,
-        meta: z.strictObject({ type: str, detail_url: pageUrl, html_url: url }),
-        title: str,
-      })
-      .nullable(),
-  }),
-  title: str,
-});
+/** A page with no fields of its own, as Wagtail details a wagtailcore.Page: the parent and the home page. */
+function plainPageDetailSchema<T extends z.ZodType, P extends z.ZodType>(type: T, parent: P) {
+  return z.strictObject({
+    id: int,
+    meta: z.strictObject({
+      type,
+      detail_url: pageUrl,
+      html_url: url,
+      slug: str,
+      show_in_menus: z.boolean(),
+      seo_title: str,
+      search_description: str,
+      first_published_at: timestamp.nullable(),
+      alias_of: z.null(),
+      parent,
+    }),
+    title: str,
+  });
+}
 
-/** The home page: the site's root, a page with no fields of its own. */
-export const homeDetailSchema = z.strictObject({
-  id: int,
-  meta: z.strictObject({
-    type: z.string().regex(/^\w+\.\w+$/),
-    detail_url: pageUrl,
-    html_url: url,
-    slug: str,
-    show_in_menus: z.boolean(),
-    seo_title: str,
-    search_description: str,
-    first_published_at: timestamp.nullable(),
-    alias_of: z.null(),
-    parent: z.null(),
-  }),
-  title: str,
-});
+export const parentDetailSchema = plainPageDetailSchema(
+  z.literal("events.AllEventsPage"),
+  z.strictObject({ id: int, meta: z.strictObject({ type: str, detail_url: pageUrl, html_url: url }), title: str }).nullable(),
+);
+
+/** The home page: the site's root. */
+export const homeDetailSchema = plainPageDetailSchema(z.string().regex(/^\w+\.\w+$/), z.null());
 
 /** `/api/v2/pages/`: every page (home, parent, event pages) as Wagtail lists them by default. */
 export const pageListSchema = z.strictObject({
