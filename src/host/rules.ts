@@ -1,6 +1,7 @@
 // The host-neutral model of how the API answers over HTTP (content format, section 8): which
 // addresses exist and which file answers each, the headers, the redirects, the error bodies and
 // the browsable page. Every host renderer is a pure function of this model.
+import { OTHER_NOT_FOUND_BODY } from "../runtime/bodies.js";
 import type { ServedRules } from "../runtime/respond.js";
 import type { Site } from "../validate/site.js";
 
@@ -54,22 +55,14 @@ export interface HostModel {
   lookups?: LookupRules;
 }
 
-export const OTHER_NOT_FOUND = { file: "api/v2/404.json", body: { message: "Not found." } };
+export const OTHER_NOT_FOUND = { file: "api/v2/404.json", body: OTHER_NOT_FOUND_BODY };
 
 /** Methods a host that cannot build the 405 body at request time answers from a file each. */
 export const REFUSED_METHODS = ["POST", "PUT", "PATCH", "DELETE"] as const;
 export const methodNotAllowedFile = (method: string) => `api/v2/405/${method}.json`;
 
-export function notFoundBody(model: string) {
-  return { message: `No ${model} matches the given query.` };
-}
 
-/** `{"detail": "Method \"POST\" not allowed."}`, as Django REST framework answers. */
-export function methodNotAllowedBody(method: string) {
-  return { detail: `Method "${method}" not allowed.` };
-}
-
-export { optionsBody } from "../runtime/respond.js";
+export { methodNotAllowedBody, notFoundBody, optionsBody } from "../runtime/bodies.js";
 
 export function buildHostModel(site: Site): HostModel {
   let lookups: LookupRules | undefined;

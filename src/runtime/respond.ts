@@ -2,6 +2,7 @@
 // the same code in the preview server (Node, files on disk) and in the Cloudflare worker (files
 // through env.ASSETS). Runtime-neutral: the caller passes the rules, a reader of the build's files
 // and the request; it gets back the status, the headers in the live order and the body.
+import { methodNotAllowedBody, notFoundBody, optionsBody, OTHER_NOT_FOUND_BODY } from "./bodies.js";
 import { renderBrowsable, type Header } from "./browsable.js";
 import { planQuery, type QueryAnswer, type QueryRoute } from "./query/engine.js";
 import { QUERY_INDEX_FILE, type QueryIndex } from "./query/query-index.js";
@@ -51,20 +52,11 @@ export interface ServedAnswer {
   body: string;
 }
 
-export const NOT_FOUND_BODY = serialize({ message: "Not found." });
+const NOT_FOUND_BODY = serialize(OTHER_NOT_FOUND_BODY);
 
 /** The OpenAPI description of the API (written by every build): a file with a name, not an address. */
 export const OPENAPI_FILE = "api/v2/openapi.json";
 export const OPENAPI_PATH = `/${OPENAPI_FILE}`;
-
-export function optionsBody(name: string) {
-  return {
-    name,
-    description: "",
-    renders: ["application/json", "text/html"],
-    parses: ["application/json", "application/x-www-form-urlencoded", "multipart/form-data"],
-  };
-}
 
 function wantsHtml(format: string | null, accept: string | null | undefined): boolean {
   if (format === "api") return true;
@@ -104,7 +96,7 @@ export async function respond(rules: ServedRules, files: ServedFiles, req: Serve
   // The OpenAPI document: GET and HEAD, no slash, no browsable rendering; other methods 405.
   if (p === OPENAPI_PATH) {
     const headers = [...vary(rules.jsonHeaders), ...cors];
-    if (method !== "GET" && method !== "HEAD") return { status: 405, headers, body: serialize({ detail: `Method "${method}" not allowed.` }) };
+    if (method !== "GET" && method !== "HEAD") return { status: 405, headers, body: serialize(methodNotAllowedBody(method)) };
     const json = await files.read(OPENAPI_FILE);
     return json === null ? { status: 404, headers, body: NOT_FOUND_BODY } : { status: 200, headers, body: json };
   }
@@ -130,7 +122,7 @@ export async function respond(rules: ServedRules, files: ServedFiles, req: Serve
     }
     if (collection) return answer(200, serialize(optionsBody(collection.name)));
   }
-  if (!["GET", "HEAD", "OPTIONS"].includes(method)) return answer(405, serialize({ detail: `Method "${method}" not allowed.` }));
+  if (!["GET", "HEAD", "OPTIONS"].includes(method)) return answer(405, serialize(methodNotAllowedBody(method)));
   if (!collection) return answer(404, NOT_FOUND_BODY);
 
   const rest = p.slice(collection.prefix.length);
@@ -142,7 +134,7 @@ export async function respond(rules: ServedRules, files: ServedFiles, req: Serve
   const queried = view === "find" || [...url.searchParams.keys()].some((k) => k !== "format");
   if (!queried) {
     const id = detail ? Number(detail[1]) : null;
-    if (id !== null && !collection.ids.includes(id)) return answer(404, serialize({ message: `No ${collection.model} matches the given query.` }));
+    if (id !== null && !collection.ids.includes(id)) return answer(404, serialize(notFoundBody(collection.model)));
     // A detail is read from the generic route's file, which holds the same bytes on both routes.
     const json = await files.read(id !== null ? `api/v2/pages/${id}/index.json` : `${p.slice(1)}index.json`);
     return json === null ? answer(404, NOT_FOUND_BODY) : answer(200, json);
