@@ -13,7 +13,7 @@ import { validateContent } from "./validate/validate-content.js";
 import type { Site } from "./validate/site.js";
 import { collectWarnings } from "./validate/warnings.js";
 import { describeNextChange, nextChange, type NextChange } from "./enrich/next-change.js";
-import type { Instant } from "./time/instant.js";
+import type { Instant } from "./runtime/time/instant.js";
 
 export interface BuildResult {
   /** False when the content has errors: nothing was written. */

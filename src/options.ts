@@ -1,9 +1,9 @@
 // Defaults and checks of the build options; a wrong option is a UsageError (exit 2).
 import path from "node:path";
 import { UsageError } from "./errors.js";
-import { instantFromDate, type Instant } from "./time/instant.js";
-import { parseTimestamp, type ParsedTimestamp } from "./time/parse-timestamp.js";
-import { resolveTimestamp } from "./time/time-zone.js";
+import { instantFromDate, type Instant } from "./runtime/time/instant.js";
+import { parseTimestamp, type ParsedTimestamp } from "./runtime/time/parse-timestamp.js";
+import { resolveTimestamp } from "./runtime/time/time-zone.js";
 
 export interface BuildOptions {
   /** The content folder; default `content`. */

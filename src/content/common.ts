@@ -1,7 +1,7 @@
 // Field schemas shared by the content files: ids, slugs, URLs, zones, HTML fragments.
 import { z } from "zod";
-import { TIMESTAMP } from "../time/parse-timestamp.js";
-import { isTimeZone } from "../time/time-zone.js";
+import { TIMESTAMP } from "../runtime/time/parse-timestamp.js";
+import { isTimeZone } from "../runtime/time/time-zone.js";
 
 export const id = z.int({ error: "must be a positive whole number (an id)" }).positive({
   error: "must be a positive whole number (an id)",

@@ -11,7 +11,7 @@ import { homeDetail, pageListItem, parentDetail } from "../enrich/parent-page.js
 import { renderBrowsable } from "../host/browsable.js";
 import type { Host } from "../host/host.js";
 import { methodNotAllowedBody, methodNotAllowedFile, notFoundBody, optionsBody, OTHER_NOT_FOUND, REFUSED_METHODS, type Collection, type HostModel } from "../host/rules.js";
-import type { Instant } from "../time/instant.js";
+import type { Instant } from "../runtime/time/instant.js";
 import type { Site } from "../validate/site.js";
 import { QUERY_INDEX_FILE } from "../runtime/query/query-index.js";
 import { buildQueryIndex } from "./query-index.js";

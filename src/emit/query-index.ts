@@ -4,7 +4,7 @@
 // index can never list a field the documents do not carry.
 import { eventDetailSchema, fullerEventDetailSchema } from "../api/schemas.js";
 import { PARENT_TYPE } from "../enrich/parent-page.js";
-import { isoformat } from "../time/format-dates.js";
+import { isoformat } from "../runtime/time/format-dates.js";
 import { QUERY_INDEX_FORMAT, type FieldKind, type IndexedPage, type PageModel, type QueryIndex } from "../runtime/query/query-index.js";
 import type { Site } from "../validate/site.js";
 

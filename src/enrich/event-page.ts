@@ -1,6 +1,6 @@
 // One event page in the API's two forms: the detail (2.1, both tables) and the list item (2.8).
-import type { Instant } from "../time/instant.js";
-import { isoformat } from "../time/format-dates.js";
+import type { Instant } from "../runtime/time/instant.js";
+import { isoformat } from "../runtime/time/format-dates.js";
 import type { Site, SiteEvent } from "../validate/site.js";
 import { descriptionBlocks } from "./blocks.js";
 import { heroImage, thumbnail } from "./images.js";

@@ -2,8 +2,8 @@
 // true once now is past its start, and in_past of its page with its last performance, so the next
 // change is the earliest start not before now (a start equal to now is not past yet: it changes
 // right after). Nothing else in the API depends on now.
-import { isoformat } from "../time/format-dates.js";
-import { compareInstants, type Instant } from "../time/instant.js";
+import { isoformat } from "../runtime/time/format-dates.js";
+import { compareInstants, type Instant } from "../runtime/time/instant.js";
 import type { Site } from "../validate/site.js";
 
 export interface ClockChange {

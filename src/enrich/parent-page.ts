@@ -1,7 +1,7 @@
 // The pages above the event pages: the parent (events.AllEventsPage), with its own detail (content
 // format, section 7) and the reference every event page's meta carries, and the home page above it,
 // the site's root, with a detail of its own so that every page's detail_url answers.
-import { isoformat } from "../time/format-dates.js";
+import { isoformat } from "../runtime/time/format-dates.js";
 import type { Site } from "../validate/site.js";
 
 export const PARENT_TYPE = "events.AllEventsPage";

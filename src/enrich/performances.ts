@@ -1,8 +1,8 @@
 // Performances as the API writes them (2.5), with the event's date_range and in_past.
 import type { CatalogueSource } from "../content/catalogue.js";
-import { compareInstants, type Instant } from "../time/instant.js";
-import { formatDateRange, formatPerformanceDate, isoformat } from "../time/format-dates.js";
-import { toZone } from "../time/time-zone.js";
+import { compareInstants, type Instant } from "../runtime/time/instant.js";
+import { formatDateRange, formatPerformanceDate, isoformat } from "../runtime/time/format-dates.js";
+import { toZone } from "../runtime/time/time-zone.js";
 import type { SiteEvent } from "../validate/site.js";
 import { ticketingLinks } from "./ticketing.js";
 

@@ -2,9 +2,9 @@
 // exist, script in HTML, timestamps in their zones; returns the page with all of it resolved.
 import { FULLER_KEYS, type EventSource } from "../content/event.js";
 import { error, type Diagnostic, type KeyPath } from "../diagnostics.js";
-import { compareInstants, type Instant } from "../time/instant.js";
-import { parseTimestamp } from "../time/parse-timestamp.js";
-import { resolveTimestamp } from "../time/time-zone.js";
+import { compareInstants, type Instant } from "../runtime/time/instant.js";
+import { parseTimestamp } from "../runtime/time/parse-timestamp.js";
+import { resolveTimestamp } from "../runtime/time/time-zone.js";
 import { findScriptInHtml } from "./html-safety.js";
 import type { Site, SiteEvent, SitePerformance, SiteVenue } from "./site.js";
 

@@ -2,8 +2,8 @@
 // sell, empty alt text, a date years away, an image nobody uses). They need the build's now, so
 // they run on the validated Site; they never fail a build unless --strict asks them to.
 import { warning, type Diagnostic } from "../diagnostics.js";
-import { isoformat } from "../time/format-dates.js";
-import { compareInstants, type Instant } from "../time/instant.js";
+import { isoformat } from "../runtime/time/format-dates.js";
+import { compareInstants, type Instant } from "../runtime/time/instant.js";
 import type { Site, SiteEvent } from "./site.js";
 
 /** A performance further than this from now is probably a typo in its year. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { formatDateRange, formatPerformanceDate, isoformat } from "../../src/time/format-dates.js";
-import { parseTimestamp } from "../../src/time/parse-timestamp.js";
-import { resolveTimestamp, resolveWall, offsetAt } from "../../src/time/time-zone.js";
-import type { WallTime } from "../../src/time/instant.js";
+import { formatDateRange, formatPerformanceDate, isoformat } from "../../src/runtime/time/format-dates.js";
+import { parseTimestamp } from "../../src/runtime/time/parse-timestamp.js";
+import { resolveTimestamp, resolveWall, offsetAt } from "../../src/runtime/time/time-zone.js";
+import type { WallTime } from "../../src/runtime/time/instant.js";
 
 const wall = (text: string): WallTime => {
   const r = parseTimestamp(text);

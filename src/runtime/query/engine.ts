@@ -3,6 +3,7 @@
 // filters.py, pagination.py), with its statuses and messages. Pure and synchronous: it plans
 // which documents an answer needs; the caller reads them (files in the preview, env.ASSETS in
 // the worker) and calls render.
+import { notFoundBody } from "../bodies.js";
 import { instantOf, parseDjangoDateTime } from "./datetime.js";
 import { parseFieldsParameter, resolveFields, selectFields, type FieldsView } from "./fields.js";
 import { compareCodePoints, pyInt, pyRepr, queryDict } from "./python.js";
@@ -45,6 +46,8 @@ interface Prepared {
   byPath: Map<string, IndexedPage>;
   position: Map<number, number>;
   titleTokens: Map<number, string[]>;
+  /** Instants of the timestamps, parsed once: a sort compares each many times. */
+  instant: (iso: string) => number;
   modelNamed: (name: string) => PageModel | undefined;
 }
 const prepared = new WeakMap<QueryIndex, Prepared>();
@@ -58,6 +61,7 @@ function prepare(index: QueryIndex): Prepared {
       byPath: new Map(index.pages.map((page) => [page.path, page])),
       position: new Map(index.pages.map((page, i) => [page.id, i])),
       titleTokens: new Map(),
+      instant: memo(instantOf),
       modelNamed: (name) => models.get(name),
     };
     prepared.set(index, p);
@@ -230,7 +234,7 @@ class Query {
 
   private equals(have: string | number | boolean | null, wanted: string | number | boolean | null, kind: string): boolean {
     if (have === null) return false;
-    if (kind === "datetime") return instantOf(have as string) === wanted;
+    if (kind === "datetime") return this.p.instant(have as string) === wanted;
     return have === wanted;
   }
 
@@ -294,7 +298,7 @@ class Query {
     const pos = this.p.position;
     return out.sort((a, b) => {
       for (const key of order.keys) {
-        const c = compareValues(valueOf(a, key), valueOf(b, key), key);
+        const c = compareValues(valueOf(a, key), valueOf(b, key), key === "first_published_at" ? this.p.instant : null);
         if (c !== 0) return sign * c;
       }
       return pos.get(a.id)! - pos.get(b.id)!;
@@ -331,7 +335,7 @@ class Query {
   private detail(querysetModel: PageModel, pages: IndexedPage[]): QueryPlan {
     const page = pages.find((p) => p.id === this.request.id);
     if (!page) {
-      throw new QueryError(404, `No ${querysetModel.name.split(".")[1]} matches the given query.`);
+      throw new QueryError(404, notFoundBody(querysetModel.name.split(".")[1]!).message);
     }
     const model = this.index.models[page.type]!;
     const custom = this.params.has("fields");
@@ -370,12 +374,21 @@ function valueOf(page: IndexedPage, field: string): string | number | boolean | 
   return field === "id" ? page.id : page.values[field] ?? null;
 }
 
-/** SQLite's order: NULL first, numbers and booleans by value, text by code point, instants by time. */
-function compareValues(a: unknown, b: unknown, key: string): number {
+function memo(f: (text: string) => number): (text: string) => number {
+  const seen = new Map<string, number>();
+  return (text) => {
+    let v = seen.get(text);
+    if (v === undefined) seen.set(text, (v = f(text)));
+    return v;
+  };
+}
+
+/** SQLite's order: NULL first, numbers and booleans by value, text by code point, instants by time (`instant` reads timestamps). */
+function compareValues(a: unknown, b: unknown, instant: ((iso: string) => number) | null): number {
   const an = a === null || a === undefined;
   const bn = b === null || b === undefined;
   if (an || bn) return an === bn ? 0 : an ? -1 : 1;
   if (typeof a === "number" || typeof a === "boolean") return Number(a) - Number(b);
-  if (key === "first_published_at") return instantOf(a as string) - instantOf(b as string);
+  if (instant) return instant(a as string) - instant(b as string);
   return compareCodePoints(String(a), String(b));
 }
