@@ -5,6 +5,7 @@ import { BuildFailed } from "./errors.js";
 import { planOutput, SelfCheckFailed, type OutputFile } from "./emit/plan.js";
 import { parseHosts, type Host } from "./host/host.js";
 import { buildHostModel, type HostModel } from "./host/rules.js";
+import { buildQueryIndex } from "./emit/query-index.js";
 import { writeOutput } from "./emit/write-output.js";
 import { loadContent, sourcesOf } from "./load/load-content.js";
 import { locateDiagnostics } from "./load/locate.js";
@@ -56,8 +57,11 @@ async function loadAndValidate(options: BuildOptions, needsOut: boolean) {
   return { started, resolved, site: failedOnWarnings ? null : valid, now, next, diagnostics, failedOnWarnings };
 }
 
-function plan(site: Site, now: Instant, hosts: readonly Host[]): Iterable<OutputFile> {
-  return planOutput(site, now, buildHostModel(site), hosts);
+/** The query index is built once: the plan writes it, and the host model's lookups read it. */
+function plan(site: Site, now: Instant, hosts: readonly Host[]): { model: HostModel; files: Iterable<OutputFile> } {
+  const index = buildQueryIndex(site);
+  const model = buildHostModel(site, index);
+  return { model, files: planOutput(site, now, model, hosts, index) };
 }
 
 function result(ok: boolean, diagnostics: Diagnostic[], events: number, outDir: string, started: number, files = 0, bytes = 0): BuildResult {
@@ -69,12 +73,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const hosts = parseHosts(options.hosts);
   const { started, resolved, site, now, next, diagnostics, failedOnWarnings } = await loadAndValidate(options, true);
   if (!site || !now) return { ...result(false, diagnostics, 0, resolved.outDir, started), failedOnWarnings };
-  const files = plan(site, now, hosts);
+  const { model, files } = plan(site, now, hosts);
   try {
     const written = await writeOutput(resolved.outDir, files, (n) => {
       if (n % 5000 === 0) resolved.onProgress(`Wrote ${n} files...`);
     });
-    return { ...result(true, diagnostics, site.events.length, resolved.outDir, started, written.files, written.bytes), model: buildHostModel(site), nextChange: next };
+    return { ...result(true, diagnostics, site.events.length, resolved.outDir, started, written.files, written.bytes), model, nextChange: next };
   } catch (e) {
     if (e instanceof SelfCheckFailed) throw new BuildFailed(e.message);
     const err = e as NodeJS.ErrnoException;
@@ -92,7 +96,7 @@ export async function check(options: BuildOptions = {}): Promise<BuildResult> {
   let files = 0;
   let bytes = 0;
   try {
-    for (const file of plan(site, now, hosts)) {
+    for (const file of plan(site, now, hosts).files) {
       files++;
       bytes += file.bytes.length;
     }

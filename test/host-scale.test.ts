@@ -4,6 +4,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildHostModel } from "../src/host/rules.js";
+import { buildQueryIndex } from "../src/emit/query-index.js";
 import { renderNetlify } from "../src/host/netlify.js";
 import { renderVercel } from "../src/host/vercel.js";
 import { getTransformedRoutes, normalizeRoutes } from "@vercel/routing-utils";
@@ -25,7 +26,7 @@ async function modelOf(content: string) {
   const loaded = await loadContent(content, "content");
   const site = validateContent(loaded.value).value;
   expect(site).not.toBeNull();
-  return buildHostModel(site!);
+  return buildHostModel(site!, buildQueryIndex(site!));
 }
 
 const rules = (text: string) => text.split("\n").filter((l) => l.trim() !== "" && !l.startsWith("#"));

@@ -13,8 +13,7 @@ import type { Host } from "../host/host.js";
 import { methodNotAllowedBody, methodNotAllowedFile, notFoundBody, optionsBody, OTHER_NOT_FOUND, REFUSED_METHODS, type Collection, type HostModel } from "../host/rules.js";
 import type { Instant } from "../runtime/time/instant.js";
 import type { Site } from "../validate/site.js";
-import { QUERY_INDEX_FILE } from "../runtime/query/query-index.js";
-import { buildQueryIndex } from "./query-index.js";
+import { QUERY_INDEX_FILE, type QueryIndex } from "../runtime/query/query-index.js";
 import { LookupRenderer } from "./lookups.js";
 import { serialize } from "./serialize.js";
 
@@ -36,12 +35,11 @@ function checked(schema: z.ZodType, value: unknown, what: string): string {
   return serialize(value);
 }
 
-export function* planOutput(site: Site, now: Instant, model: HostModel, hosts: readonly Host[]): Generator<OutputFile> {
+export function* planOutput(site: Site, now: Instant, model: HostModel, hosts: readonly Host[], queryIndex: QueryIndex): Generator<OutputFile> {
   const browsable = hosts.some((h) => h.prerendersBrowsable);
   // A build only for hosts that read event details from the generic route writes each one once.
   const detailsOnce = hosts.length > 0 && hosts.every((h) => h.readsEventDetailsFromPages);
   const documents = new Map(model.documents.map((d) => [d.path, d]));
-  const queryIndex = buildQueryIndex(site);
   // The lookups hosts without code route to by query string, rendered by the query engine.
   const lookups = hosts.some((h) => h.prerendersLookups)
     ? new LookupRenderer(queryIndex, (route, query, json) => {

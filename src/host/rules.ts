@@ -6,7 +6,7 @@ import type { ServedRules } from "../runtime/respond.js";
 import type { Site } from "../validate/site.js";
 
 import type { Header } from "../runtime/browsable.js";
-import { buildQueryIndex } from "../emit/query-index.js";
+import type { QueryIndex } from "../runtime/query/query-index.js";
 import { lookupRules, type LookupRules } from "./lookups.js";
 
 export type { Header };
@@ -64,7 +64,7 @@ export const methodNotAllowedFile = (method: string) => `api/v2/405/${method}.js
 
 export { methodNotAllowedBody, notFoundBody, optionsBody } from "../runtime/bodies.js";
 
-export function buildHostModel(site: Site): HostModel {
+export function buildHostModel(site: Site, queryIndex: QueryIndex): HostModel {
   let lookups: LookupRules | undefined;
   const eventIds = site.events.map((e) => e.source.id);
   const pageIds = [...eventIds, site.parent.id, ...(site.parent.home ? [site.parent.home.id] : [])].sort((a, b) => a - b);
@@ -104,7 +104,7 @@ export function buildHostModel(site: Site): HostModel {
     cacheControl: site.catalogue.cache_control,
     // Only the hosts that route lookups read this: work it out on first use.
     get lookups(): LookupRules {
-      return (lookups ??= lookupRules(buildQueryIndex(site)));
+      return (lookups ??= lookupRules(queryIndex));
     },
   };
 }
