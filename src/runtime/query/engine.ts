@@ -312,10 +312,14 @@ class Query {
     const fields = this.fields(model, "list");
     const slice = pages.slice(offset, offset + limit);
     const total = pages.length;
-    return this.withDocuments(slice.map((p) => p.id), (docs) => {
-      const items = docs.map((d) => selectFields(JSON.parse(d), model, fields, this.index.locale));
-      return { status: 200, json: serialize({ meta: { total_count: total }, items }) };
-    });
+    return {
+      kind: "documents",
+      ids: slice.map((p) => p.id),
+      render: (docs) => {
+        const items = docs.map((d) => selectFields(JSON.parse(d), model, fields, this.index.locale));
+        return { status: 200, json: serialize({ meta: { total_count: total }, items }) };
+      },
+    };
   }
 
   private paging(name: "offset" | "limit", fallback: number): number {
@@ -340,11 +344,15 @@ class Query {
     const model = this.index.models[page.type]!;
     const custom = this.params.has("fields");
     const fields = this.fields(model, "detail");
-    return this.withDocuments([page.id], ([doc]) => ({
-      status: 200,
-      // Without `fields` the detail is the document itself, byte for byte.
-      json: custom ? serialize(selectFields(JSON.parse(doc!), model, fields, this.index.locale)) : doc!,
-    }));
+    return {
+      kind: "documents",
+      ids: [page.id],
+      render: ([doc]) => ({
+        status: 200,
+        // Without `fields` the detail is the document itself, byte for byte.
+        json: custom ? serialize(selectFields(JSON.parse(doc!), model, fields, this.index.locale)) : doc!,
+      }),
+    };
   }
 
   /** find_view: `html_path` (routed from the site's root), then `id`; 302 to the page's detail. */
@@ -365,9 +373,6 @@ class Query {
     return messageAnswer(404, "not found");
   }
 
-  private withDocuments(ids: number[], render: (docs: readonly string[]) => QueryAnswer): QueryPlan {
-    return { kind: "documents", ids, render };
-  }
 }
 
 function valueOf(page: IndexedPage, field: string): string | number | boolean | null {
