@@ -1,18 +1,30 @@
 // The pipeline: load → validate → enrich and plan → write (→ host rules). A library: the CLI and
 // the tests call build() and check(); neither prints nor exits.
+//
+// Event pages stream: each is read, checked, enriched and written on its own (build-page.ts, on
+// worker threads for a large catalogue), leaving only a small summary; the checks across pages,
+// the lists, the query index and the host rules then work on those summaries.
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
 import { BuildFailed } from "./errors.js";
-import { planOutput, SelfCheckFailed, type OutputFile } from "./emit/plan.js";
+import { pagesFile, reuseCheck, type PageJob, type PageSource } from "./emit/build-page.js";
+import { PageCache } from "./cache/page-cache.js";
+import { buildPages } from "./emit/page-threads.js";
+import { planOutput, SelfCheckFailed, writesEventPagesRoute } from "./emit/plan.js";
+import { PlannedWriter } from "./emit/write-output.js";
+import { Staging } from "./emit/staging.js";
 import { parseHosts, type Host } from "./host/host.js";
-import { buildHostModel, type HostModel } from "./host/rules.js";
+import { answerHeaders, buildHostModel, type HostModel } from "./host/rules.js";
 import { buildQueryIndex } from "./emit/query-index.js";
-import { writeOutput } from "./emit/write-output.js";
-import { loadContent, sourcesOf } from "./load/load-content.js";
+import { loadContent, sourcesOf, type EventFile, type LoadedContent } from "./load/load-content.js";
 import { locateDiagnostics } from "./load/locate.js";
+import { readSourceFileSync } from "./load/read-source.js";
+import type { SourceFile } from "./load/source-file.js";
 import { resolveNow, resolveOptions, type BuildOptions } from "./options.js";
-import { validateContent } from "./validate/validate-content.js";
+import { checkAcrossPages, validateSettings } from "./validate/validate-content.js";
 import type { Site } from "./validate/site.js";
-import { collectWarnings } from "./validate/warnings.js";
+import { imageWarnings } from "./validate/warnings.js";
 import { describeNextChange, nextChange, type NextChange } from "./enrich/next-change.js";
 import type { Instant } from "./runtime/time/instant.js";
 
@@ -33,54 +45,111 @@ export interface BuildResult {
   failedOnWarnings: boolean;
 }
 
-async function loadAndValidate(options: BuildOptions, needsOut: boolean) {
-  const started = performance.now();
-  const resolved = resolveOptions(options, needsOut);
-  const loaded = await loadContent(resolved.contentDir, resolved.contentArg);
-  // Without the folder there is nothing to count: "Read 0 event files" would contradict the error.
-  if (loaded.eventsFolderRead) resolved.onProgress(`Read ${loaded.value.events.length} event files from ${resolved.contentArg}/`);
-  const validated = validateContent(loaded.value);
-  const found = [...loaded.diagnostics, ...validated.diagnostics];
-  const valid: Site | null = hasErrors(found) ? null : validated.value;
-  let now: Instant | null = null;
-  if (valid) {
-    now = resolveNow(resolved.now, valid.catalogue.time_zone);
-    found.push(...collectWarnings(valid, now, loaded.value.images?.file ?? null));
-    resolved.onProgress(`Validated ${valid.events.length} event pages, ${valid.venues.size} venues, ${valid.images.size} images`);
+/** The folders every page builder writes into, made before they start. */
+const COLLECTION_FOLDERS = ["api", "api/v2", "api/v2/event_pages", "api/v2/pages"];
+
+/** Positions for the files named, read again only now: a clean build never pays for them. */
+function locate(diagnostics: Diagnostic[], settingsSources: Map<string, SourceFile>, eventFiles: readonly EventFile[]): Diagnostic[] {
+  const named = new Set(diagnostics.filter((d) => d.line === undefined).map((d) => d.file));
+  if (named.size === 0) return diagnostics;
+  const sources = new Map(settingsSources);
+  for (const f of eventFiles) {
+    if (!named.has(f.file)) continue;
+    const read = readSourceFileSync(f.absolute, f.file);
+    if (read.source) sources.set(f.file, read.source);
   }
-  const sorted = sortDiagnostics(found);
-  // Positions are parsed only now, and only for the files named: a clean build never pays.
-  const diagnostics = sorted.length > 0 ? locateDiagnostics(sorted, sourcesOf(loaded.value)) : sorted;
-  const failedOnWarnings = valid !== null && options.strict === true && diagnostics.length > 0;
-  const next = valid && now ? nextChange(valid, now) : null;
-  if (valid && !failedOnWarnings) resolved.onProgress(describeNextChange(next));
-  return { started, resolved, site: failedOnWarnings ? null : valid, now, next, diagnostics, failedOnWarnings };
+  return locateDiagnostics(diagnostics, sources);
 }
 
-/** The query index is built once: the plan writes it, and the host model's lookups read it. */
-function plan(site: Site, now: Instant, hosts: readonly Host[]): { model: HostModel; files: Iterable<OutputFile> } {
-  const index = buildQueryIndex(site);
-  const model = buildHostModel(site, index);
-  return { model, files: planOutput(site, now, model, hosts, index) };
+/** What decides every page's files besides the page's own source and now (see cache/page-cache.ts and PageRecord.sameUntil). */
+function cacheKey(content: LoadedContent, hosts: readonly Host[]): unknown[] {
+  const settings = [content.catalogue, content.venues, content.programs, content.genres, content.accessibility, content.images];
+  return [
+    hosts.map((h) => h.name).sort(),
+    settings.map((s) => (s ? [s.file, s.text] : null)),
+  ];
 }
 
 function result(ok: boolean, diagnostics: Diagnostic[], events: number, outDir: string, started: number, files = 0, bytes = 0): BuildResult {
   return { ok, diagnostics, events, files, bytes, outDir, milliseconds: performance.now() - started, nextChange: null, failedOnWarnings: false };
 }
 
-/** Builds the API into --out. Content errors come back in the result; usage errors and failures to write throw. */
-export async function build(options: BuildOptions = {}): Promise<BuildResult> {
+async function run(options: BuildOptions, write: boolean): Promise<BuildResult> {
+  const started = performance.now();
   const hosts = parseHosts(options.hosts);
-  const { started, resolved, site, now, next, diagnostics, failedOnWarnings } = await loadAndValidate(options, true);
-  if (!site || !now) return { ...result(false, diagnostics, 0, resolved.outDir, started), failedOnWarnings };
-  const { model, files } = plan(site, now, hosts);
+  const resolved = resolveOptions(options, write);
+  const loaded = await loadContent(resolved.contentDir, resolved.contentArg, false);
+  // Without the folder there is nothing to count: "Read 0 event files" would contradict the error.
+  if (loaded.eventsFolderRead) resolved.onProgress(`Read ${loaded.eventFiles.length} event files from ${resolved.contentArg}/`);
+  const settingsCheck = validateSettings(loaded.value);
+  const settings = settingsCheck.settings;
+  const now: Instant | null = settings ? resolveNow(resolved.now, settings.catalogue.time_zone) : null;
+  let staging: Staging | null = null;
   try {
-    const written = await writeOutput(resolved.outDir, files, (n) => {
-      if (n % 5000 === 0) resolved.onProgress(`Wrote ${n} files...`);
+    if (write && settings) staging = await Staging.open(resolved.outDir);
+    for (const folder of COLLECTION_FOLDERS) staging?.writer.makeFolder(folder);
+    const cache = write && settings && options.cache !== false ? PageCache.open(resolved.cwd, options.cacheName ?? resolved.outDir, resolved.outDir, cacheKey(loaded.value, hosts)) : null;
+    const job: PageJob = {
+      look: settingsCheck.look,
+      settings,
+      now,
+      eventPagesRoute: writesEventPagesRoute(hosts),
+      browsableHeaders: settings && hosts.some((h) => h.prerendersBrowsable) ? answerHeaders(settings.catalogue).jsonHeaders : null,
+      keepJson: !write && hosts.some((h) => h.prerendersLookups),
+      cache: cache !== null,
+      previousOut: cache && cache.size > 0 ? resolved.outDir : null,
+    };
+    const sources: PageSource[] = cache
+      ? loaded.eventFiles.map((f) => {
+          const cached = cache.get(f.file);
+          return cached ? { ...f, cached: reuseCheck(cached) } : f;
+        })
+      : loaded.eventFiles;
+    const built = await buildPages(job, sources, staging?.writer ?? null, COLLECTION_FOLDERS, (n) => {
+      if (n % 5000 === 0) resolved.onProgress(`Built ${n} event pages...`);
     });
-    return { ...result(true, diagnostics, site.events.length, resolved.outDir, started, written.files, written.bytes), model, nextChange: next };
+    // A reused page's record is the cached one, with the build's now when it differs.
+    const records = built.map((r) => (r.reused ? { ...cache!.get(r.file)!.record, builtAt: job.now!, hash: r.hash, reused: true } : r));
+    const reused = records.reduce((n, r) => n + (r.reused ? 1 : 0), 0);
+    if (reused > 0) resolved.onProgress(`Reused ${reused} unchanged event pages from the previous build (--no-cache builds every page)`);
+    const found: Diagnostic[] = [...loaded.diagnostics, ...settingsCheck.diagnostics];
+    for (const r of records) found.push(...r.diagnostics);
+    found.push(...checkAcrossPages(records, settingsCheck));
+    let site: Site | null = null;
+    if (settings && !hasErrors(found)) {
+      const events = records.flatMap((r) => (r.page ? [r.page] : [])).sort((a, b) => a.id - b.id);
+      site = { ...settings, events };
+      for (const r of records) found.push(...r.warnings);
+      found.push(...imageWarnings(site, loaded.value.images?.file ?? null));
+      resolved.onProgress(`Validated ${events.length} event pages, ${site.venues.size} venues, ${site.images.size} images`);
+    }
+    const diagnostics = locate(sortDiagnostics(found), sourcesOf(loaded.value), loaded.eventFiles);
+    const failedOnWarnings = site !== null && options.strict === true && diagnostics.length > 0;
+    if (!site || !now || failedOnWarnings) {
+      await staging?.abort();
+      return { ...result(false, diagnostics, 0, resolved.outDir, started), failedOnWarnings };
+    }
+    const next = nextChange(site);
+    resolved.onProgress(describeNextChange(next));
+    const index = buildQueryIndex(site);
+    const model = buildHostModel(site, index);
+    const json = new Map(records.flatMap((r) => (r.json && r.page ? [[r.page.id, r.json] as const] : [])));
+    const detailOf = (id: number) => json.get(id) ?? readFileSync(path.join(staging!.dir, pagesFile(id)), "utf8");
+    const writer = new PlannedWriter(staging);
+    for (const file of planOutput(site, model, hosts, index, detailOf)) writer.write(file);
+    let files = writer.report.files;
+    let bytes = writer.report.bytes;
+    for (const r of records) {
+      files += r.files;
+      bytes += r.bytes;
+    }
+    await staging?.commit();
+    cache?.save(records);
+    return { ...result(true, diagnostics, site.events.length, resolved.outDir, started, files, bytes), model, nextChange: next };
   } catch (e) {
+    await staging?.abort();
     if (e instanceof SelfCheckFailed) throw new BuildFailed(e.message);
+    if (!write) throw e;
     const err = e as NodeJS.ErrnoException;
     throw new BuildFailed(
       `could not write ${resolved.outArg}/: ${err.code ? `${err.code} ` : ""}${err.message}; ${resolved.outArg}/ was left as it was. Check that its parent folder is writable and has space.`,
@@ -88,21 +157,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   }
 }
 
+/** Builds the API into --out. Content errors come back in the result; usage errors and failures to write throw. */
+export function build(options: BuildOptions = {}): Promise<BuildResult> {
+  return run(options, true);
+}
+
 /** Validates the content and plans every file without writing anything. */
-export async function check(options: BuildOptions = {}): Promise<BuildResult> {
-  const hosts = parseHosts(options.hosts);
-  const { started, resolved, site, now, next, diagnostics, failedOnWarnings } = await loadAndValidate(options, false);
-  if (!site || !now) return { ...result(false, diagnostics, 0, resolved.outDir, started), failedOnWarnings };
-  let files = 0;
-  let bytes = 0;
-  try {
-    for (const file of plan(site, now, hosts).files) {
-      files++;
-      bytes += file.bytes.length;
-    }
-  } catch (e) {
-    if (e instanceof SelfCheckFailed) throw new BuildFailed(e.message);
-    throw e;
-  }
-  return { ...result(true, diagnostics, site.events.length, resolved.outDir, started, files, bytes), nextChange: next };
+export function check(options: BuildOptions = {}): Promise<BuildResult> {
+  return run(options, false);
 }

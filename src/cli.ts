@@ -23,6 +23,7 @@ interface Flags {
   format: "text" | "json";
   strict?: boolean;
   nextChange?: boolean;
+  cache?: boolean;
 }
 
 const consoleOutput: Output = { out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`) };
@@ -73,9 +74,10 @@ Exit status: 0 built, 1 content errors or a failed build (the output folder is l
   // With --format json, stdout holds the JSON document alone: progress goes to stderr.
   const progressOf = (flags: Flags) => (line: string) => (flags.format === "json" ? io.err(line) : io.out(line));
   commonOptions(program.command("build", { isDefault: true }).description("validate content/ and write the API into --out (the default command)"), true)
+    .addOption(new Option("--no-cache", "build every page, reusing nothing from the previous build (the cache is node_modules/.cache/build-catalogue/)"))
     .exitOverride()
     .action(async (flags: Flags) => {
-      const result = await build({ content: flags.content, out: flags.out, now: flags.now, hosts: flags.host, strict: flags.strict, onProgress: progressOf(flags) });
+      const result = await build({ content: flags.content, out: flags.out, now: flags.now, hosts: flags.host, strict: flags.strict, cache: flags.cache, onProgress: progressOf(flags) });
       printBuild(result, flags.out.replace(/\/+$/, ""), io, reportOptions(flags));
       setCode(result.ok ? 0 : 1);
     });

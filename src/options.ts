@@ -18,11 +18,16 @@ export interface BuildOptions {
   hosts?: readonly string[];
   /** Any warning fails the build (nothing is written), as an error would. */
   strict?: boolean;
+  /** Reuse unchanged pages through the cache under node_modules/.cache/build-catalogue/ (default true). */
+  cache?: boolean;
+  /** Names the cache file instead of the output folder (the preview builds into a new temporary folder each run). */
+  cacheName?: string;
   /** Called with a line of progress for long builds. */
   onProgress?: (line: string) => void;
 }
 
 export interface ResolvedOptions {
+  cwd: string;
   contentArg: string;
   contentDir: string;
   outArg: string;
@@ -63,7 +68,7 @@ export function resolveOptions(options: BuildOptions, needsOut: boolean): Resolv
     if (Number.isNaN(options.now.getTime())) throw new UsageError("--now: the date is invalid");
     now = options.now;
   } else if (typeof options.now === "string") now = parseNow(options.now);
-  return { contentArg, contentDir, outArg, outDir, now, onProgress: options.onProgress ?? (() => {}) };
+  return { cwd, contentArg, contentDir, outArg, outDir, now, onProgress: options.onProgress ?? (() => {}) };
 }
 
 /** The build's instant; a time without an offset is read in the catalogue's zone. */

@@ -1,17 +1,17 @@
 // Plans the output: each API address becomes a folder with an index.json (content format,
 // section 7), beside the error and OPTIONS bodies, the browsable pages a host serves from files,
 // the OpenAPI description and the hosts' rule files. Pure: yields (path, bytes) pairs, each JSON
-// document checked against its response schema first.
+// document checked against its response schema first. The event pages' own documents are
+// written page by page as they are built (build-page.ts).
 import type { z } from "zod";
-import { eventDetailSchema, fullerEventDetailSchema, homeDetailSchema, listSchema, messageBodySchema, pageListSchema, parentDetailSchema } from "../api/schemas.js";
+import { homeDetailSchema, listSchema, messageBodySchema, pageListSchema, parentDetailSchema } from "../api/schemas.js";
 import { OPENAPI_FILE, openApiDocument } from "../api/openapi.js";
 import { checkDocument } from "../api/self-check.js";
-import { eventDetail, eventListItem } from "../enrich/event-page.js";
+import { eventListItem } from "../enrich/event-page.js";
 import { homeDetail, pageListItem, parentDetail } from "../enrich/parent-page.js";
 import { renderBrowsable } from "../host/browsable.js";
 import type { Host } from "../host/host.js";
 import { methodNotAllowedBody, methodNotAllowedFile, notFoundBody, optionsBody, OTHER_NOT_FOUND, REFUSED_METHODS, type Collection, type HostModel } from "../host/rules.js";
-import type { Instant } from "../runtime/time/instant.js";
 import type { Site } from "../validate/site.js";
 import { QUERY_INDEX_FILE, type QueryIndex } from "../runtime/query/query-index.js";
 import { LookupRenderer } from "./lookups.js";
@@ -27,7 +27,8 @@ export class SelfCheckFailed extends Error {
   override name = "SelfCheckFailed";
 }
 
-function checked(schema: z.ZodType, value: unknown, what: string): string {
+/** The document serialized, once it fits its response schema (else the build fails: a bug). */
+export function checked(schema: z.ZodType, value: unknown, what: string): string {
   const problem = checkDocument(schema, value);
   if (problem) {
     throw new SelfCheckFailed(`the ${what} does not match the API's response shape (${problem}); this is a bug in build-catalogue, please report it with the content that caused it`);
@@ -35,10 +36,16 @@ function checked(schema: z.ZodType, value: unknown, what: string): string {
   return serialize(value);
 }
 
-export function* planOutput(site: Site, now: Instant, model: HostModel, hosts: readonly Host[], queryIndex: QueryIndex): Generator<OutputFile> {
+/** A build only for hosts that read event details from the generic route writes each one once. */
+export const writesEventPagesRoute = (hosts: readonly Host[]) => !(hosts.length > 0 && hosts.every((h) => h.readsEventDetailsFromPages));
+
+/**
+ * Every file but the event pages' own (build-page.ts writes those as it goes): the lists, the
+ * parent and home pages, the query index, the lookups, the error bodies and the hosts' rules.
+ * `detailOf` gives an event page's JSON back, for the lookups that list it.
+ */
+export function* planOutput(site: Site, model: HostModel, hosts: readonly Host[], queryIndex: QueryIndex, detailOf: (id: number) => string): Generator<OutputFile> {
   const browsable = hosts.some((h) => h.prerendersBrowsable);
-  // A build only for hosts that read event details from the generic route writes each one once.
-  const detailsOnce = hosts.length > 0 && hosts.every((h) => h.readsEventDetailsFromPages);
   const documents = new Map(model.documents.map((d) => [d.path, d]));
   // The lookups hosts without code route to by query string, rendered by the query engine.
   const lookups = hosts.some((h) => h.prerendersLookups)
@@ -64,13 +71,7 @@ export function* planOutput(site: Site, now: Instant, model: HostModel, hosts: r
   const parent = parentDetail(site);
   const pageItems = [...(home ? [pageListItem(home)] : []), pageListItem(parent), ...items];
   yield* answer("/api/v2/pages/", checked(pageListSchema, { meta: { total_count: pageItems.length }, items: pageItems }, "page list"));
-  for (const event of site.events) {
-    const detail = eventDetail(site, event, now);
-    const schema = event.fuller ? fullerEventDetailSchema : eventDetailSchema;
-    const json = checked(schema, detail, `detail of event page ${event.source.id} (${event.file})`);
-    if (!detailsOnce) yield* answer(`/api/v2/event_pages/${event.source.id}/`, json);
-    yield* answer(`/api/v2/pages/${event.source.id}/`, json);
-  }
+  if (lookups) for (const event of site.events) yield* text(lookups.document(event.id, detailOf(event.id)));
   yield* answer(`/api/v2/pages/${site.parent.id}/`, checked(parentDetailSchema, parent, "parent page detail"));
   if (home) yield* answer(`/api/v2/pages/${home.id}/`, checked(homeDetailSchema, home, "home page detail"));
   // What list queries need, for the preview and the Cloudflare worker (compact: no indentation).

@@ -67,14 +67,14 @@ export function buildQueryIndex(site: Site): QueryIndex {
     id: p.id, type: type(PARENT_TYPE), parent: p.home?.id ?? null, path: p.url,
     values: { ...common, title: p.title, slug: p.slug, show_in_menus: p.show_in_menus, seo_title: p.seo_title, search_description: p.search_description, first_published_at: when(p.firstPublished) },
   });
+  const eventType = type(EVENT_PAGE);
   for (const e of site.events) {
-    const s = e.source;
     pages.push({
-      id: s.id, type: type(EVENT_PAGE), parent: p.id, path: `${p.url}${e.slug}/`,
+      id: e.id, type: eventType, parent: p.id, path: `${p.url}${e.slug}/`,
       values: {
-        ...common, title: s.title, slug: e.slug, show_in_menus: s.show_in_menus, seo_title: s.seo_title, search_description: s.search_description,
-        first_published_at: when(e.firstPublished), on_sale: s.on_sale, is_education_event: s.is_education_event,
-        custom_label: s.custom_label, ticket_button_text: s.ticket_button_text ?? c.ticket_button_text,
+        ...common, title: e.title, slug: e.slug, show_in_menus: e.show_in_menus, seo_title: e.seo_title, search_description: e.search_description,
+        first_published_at: e.first_published_at, on_sale: e.on_sale, is_education_event: e.is_education_event,
+        custom_label: e.custom_label, ticket_button_text: e.ticket_button_text,
       },
     });
   }

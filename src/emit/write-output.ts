@@ -1,77 +1,48 @@
-// The only code that touches --out: writes every planned file into a staging folder beside it,
-// then swaps the staging folder in. Whatever fails, --out is left as it was.
-import { randomBytes } from "node:crypto";
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+// Writes a planned list of files into --out through a staging folder (see staging.ts).
 import path from "node:path";
 import type { OutputFile } from "./plan.js";
+import { Staging } from "./staging.js";
 
 export interface WriteReport {
   files: number;
   bytes: number;
 }
 
-function checkRelative(rel: string): void {
+export function checkRelative(rel: string): void {
   const normal = path.posix.normalize(rel);
   if (normal !== rel || rel.startsWith("/") || rel.startsWith("../") || rel === "..") {
     throw new Error(`refusing to write "${rel}": it is not a plain path inside the output folder`);
   }
 }
 
-async function exists(p: string): Promise<boolean> {
-  try {
-    await stat(p);
-    return true;
-  } catch {
-    return false;
+/** Writes each planned file once (a path planned twice is a bug), counting what it wrote. */
+export class PlannedWriter {
+  private readonly seen = new Set<string>();
+  readonly report: WriteReport = { files: 0, bytes: 0 };
+  constructor(private readonly staging: Staging | null) {}
+
+  write(file: OutputFile): void {
+    checkRelative(file.path);
+    if (this.seen.has(file.path)) throw new Error(`two outputs were planned for ${file.path}`);
+    this.seen.add(file.path);
+    this.staging?.writer.write(file.path, file.bytes);
+    this.report.files++;
+    this.report.bytes += file.bytes.length;
   }
 }
 
 export async function writeOutput(outDir: string, files: Iterable<OutputFile>, onFile?: (count: number) => void): Promise<WriteReport> {
-  const parent = path.dirname(outDir);
-  const tag = `${process.pid}-${randomBytes(4).toString("hex")}`;
-  const staging = path.join(parent, `.${path.basename(outDir)}.staging-${tag}`);
-  const old = path.join(parent, `.${path.basename(outDir)}.previous-${tag}`);
-  await mkdir(parent, { recursive: true });
-  const report: WriteReport = { files: 0, bytes: 0 };
-  const seen = new Set<string>();
-  const folders = new Map<string, Promise<unknown>>();
-  const pending: Promise<void>[] = [];
+  const staging = await Staging.open(outDir);
   try {
-    await mkdir(staging);
+    const writer = new PlannedWriter(staging);
     for (const file of files) {
-      checkRelative(file.path);
-      if (seen.has(file.path)) throw new Error(`two outputs were planned for ${file.path}`);
-      seen.add(file.path);
-      const target = path.join(staging, file.path);
-      const dir = path.dirname(target);
-      const write = async () => {
-        let folder = folders.get(dir);
-        if (!folder) folders.set(dir, (folder = mkdir(dir, { recursive: true })));
-        await folder;
-        await writeFile(target, file.bytes);
-      };
-      pending.push(write());
-      report.files++;
-      report.bytes += file.bytes.length;
-      // Bounded concurrency keeps memory flat on large catalogues.
-      if (pending.length >= 64) await Promise.all(pending.splice(0));
-      onFile?.(report.files);
+      writer.write(file);
+      onFile?.(writer.report.files);
     }
-    await Promise.all(pending);
-    const hadOut = await exists(outDir);
-    if (hadOut) await rename(outDir, old);
-    try {
-      await rename(staging, outDir);
-    } catch (e) {
-      if (hadOut) await rename(old, outDir);
-      throw e;
-    }
-    if (hadOut) await rm(old, { recursive: true, force: true });
-    return report;
+    await staging.commit();
+    return writer.report;
   } catch (e) {
-    // Writes still in flight would fail unhandled, or recreate the staging folder after it is gone.
-    await Promise.allSettled(pending);
-    await rm(staging, { recursive: true, force: true });
+    await staging.abort();
     throw e;
   }
 }

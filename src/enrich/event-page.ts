@@ -1,28 +1,58 @@
 // One event page in the API's two forms: the detail (2.1, both tables) and the list item (2.8).
 import type { Instant } from "../runtime/time/instant.js";
 import { isoformat } from "../runtime/time/format-dates.js";
-import type { Site, SiteEvent } from "../validate/site.js";
+import type { PageSummary, SiteEvent, SiteSettings } from "../validate/site.js";
 import { descriptionBlocks } from "./blocks.js";
 import { heroImage, thumbnail } from "./images.js";
 import { dateRange, inPast, performances } from "./performances.js";
 import { pageDetailUrl, pageUrl, parentReference } from "./parent-page.js";
+import { pageNextChange } from "./next-change.js";
 
-export function eventListItem(site: Site, event: SiteEvent) {
+export function eventListItem(site: SiteSettings, page: Pick<PageSummary, "id" | "slug" | "title" | "first_published_at">) {
   const c = site.catalogue;
   return {
-    id: event.source.id,
+    id: page.id,
     meta: {
       type: "events.EventPage",
-      detail_url: pageDetailUrl(c.base_url, event.source.id),
-      html_url: c.site_url + pageUrl(site, event.slug),
-      slug: event.slug,
-      first_published_at: isoformat(event.firstPublished, c.time_zone),
+      detail_url: pageDetailUrl(c.base_url, page.id),
+      html_url: c.site_url + pageUrl(site, page.slug),
+      slug: page.slug,
+      first_published_at: page.first_published_at,
     },
-    title: event.source.title,
+    title: page.title,
   };
 }
 
-export function eventDetail(site: Site, event: SiteEvent, now: Instant) {
+/** What the build keeps of a page once its documents are written (see PageSummary). */
+export function summarize(site: SiteSettings, event: SiteEvent, now: Instant): PageSummary {
+  const src = event.source;
+  const images = [src.thumbnail.image];
+  if (src.hero_image != null) images.push(src.hero_image);
+  for (const block of src.description ?? []) {
+    if (block.type === "image_carousel") block.value.figures.forEach((f) => images.push(f.image));
+    if (block.type === "logo_wall") block.value.groups.forEach((g) => g.logos.forEach((l) => images.push(l.logo)));
+  }
+  return {
+    file: event.file,
+    id: src.id,
+    slug: event.slug,
+    title: src.title,
+    show_in_menus: src.show_in_menus,
+    seo_title: src.seo_title,
+    search_description: src.search_description,
+    first_published_at: isoformat(event.firstPublished, site.catalogue.time_zone),
+    on_sale: src.on_sale,
+    is_education_event: src.is_education_event,
+    custom_label: src.custom_label,
+    ticket_button_text: src.ticket_button_text ?? site.catalogue.ticket_button_text,
+    thumbnail: src.thumbnail.image,
+    ownThumbnailAlt: src.thumbnail.alt !== undefined,
+    images: [...new Set(images)],
+    next: pageNextChange(event, now),
+  };
+}
+
+export function eventDetail(site: SiteSettings, event: SiteEvent, now: Instant) {
   const c = site.catalogue;
   const src = event.source;
   const image = (imageId: number) => site.images.get(imageId)!;
@@ -31,7 +61,7 @@ export function eventDetail(site: Site, event: SiteEvent, now: Instant) {
     return { id: n.id, name: n.name };
   };
   const venue = site.venues.get(src.venue)!;
-  const item = eventListItem(site, event);
+  const item = eventListItem(site, { id: src.id, slug: event.slug, title: src.title, first_published_at: isoformat(event.firstPublished, c.time_zone) });
   const basic = {
     id: src.id,
     meta: {

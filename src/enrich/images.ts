@@ -11,8 +11,12 @@ export const THUMBNAIL = { width: 550, height: 375 } as const;
 export function renditionKey(image: ImageSource): string {
   const f = image.focal_point;
   const vary = f ? `${f.width}-${f.height}-${f.x}-${f.y}` : "None-None-None-None";
-  return createHash("sha1").update(vary, "utf8").digest("hex").slice(0, 8);
+  let key = keys.get(vary);
+  if (key === undefined) keys.set(vary, (key = createHash("sha1").update(vary, "utf8").digest("hex").slice(0, 8)));
+  return key;
 }
+/** A catalogue has few images and many pages showing them: each key is hashed once. */
+const keys = new Map<string, string>();
 
 function splitExtension(file: string): { stem: string; ext: string } {
   const dot = file.lastIndexOf(".");

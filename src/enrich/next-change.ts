@@ -4,7 +4,7 @@
 // right after). Nothing else in the API depends on now.
 import { isoformat } from "../runtime/time/format-dates.js";
 import { compareInstants, type Instant } from "../runtime/time/instant.js";
-import type { Site } from "../validate/site.js";
+import type { Site, SiteEvent, PageSummary } from "../validate/site.js";
 
 export interface ClockChange {
   /** The performance whose is_past becomes true. */
@@ -24,21 +24,33 @@ export interface NextChange {
   changes: ClockChange[];
 }
 
-export function nextChange(site: Site, now: Instant): NextChange | null {
+/** One page's part: its earliest start not before now, with every performance starting then. */
+export function pageNextChange(event: SiteEvent, now: Instant): PageSummary["next"] {
+  let next: Instant | null = null;
+  let changes: { performance: number; endsPage: boolean }[] = [];
+  const last = event.performances[event.performances.length - 1];
+  for (const p of event.performances) {
+    if (compareInstants(p.start, now) < 0) continue;
+    if (next !== null && compareInstants(p.start, next) > 0) break; // in ascending start: later ones cannot be earlier
+    next = p.start;
+    changes.push({ performance: p.source.id, endsPage: p === last });
+  }
+  return next === null ? null : { instant: next, changes };
+}
+
+/** The catalogue's next change: the earliest of its pages'. */
+export function nextChange(site: Site): NextChange | null {
   let next: Instant | null = null;
   let changes: ClockChange[] = [];
-  for (const event of site.events) {
-    const last = event.performances[event.performances.length - 1];
-    for (const p of event.performances) {
-      if (compareInstants(p.start, now) < 0) continue;
-      const order = next === null ? -1 : compareInstants(p.start, next);
-      if (order > 0) break; // performances are in ascending start: later ones cannot be earlier
-      const change = { performance: p.source.id, page: event.source.id, slug: event.slug, endsPage: p === last };
-      if (order < 0) {
-        next = p.start;
-        changes = [change];
-      } else changes.push(change);
+  for (const page of site.events) {
+    if (!page.next) continue;
+    const order = next === null ? -1 : compareInstants(page.next.instant, next);
+    if (order > 0) continue;
+    if (order < 0) {
+      next = page.next.instant;
+      changes = [];
     }
+    for (const c of page.next.changes) changes.push({ performance: c.performance, page: page.id, slug: page.slug, endsPage: c.endsPage });
   }
   if (next === null) return null;
   changes.sort((a, b) => a.performance - b.performance);

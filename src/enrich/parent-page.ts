@@ -2,11 +2,11 @@
 // format, section 7) and the reference every event page's meta carries, and the home page above it,
 // the site's root, with a detail of its own so that every page's detail_url answers.
 import { isoformat } from "../runtime/time/format-dates.js";
-import type { Site } from "../validate/site.js";
+import type { SiteSettings } from "../validate/site.js";
 
 export const PARENT_TYPE = "events.AllEventsPage";
 
-export function pageUrl(site: Site, slug: string): string {
+export function pageUrl(site: SiteSettings, slug: string): string {
   return `${site.parent.url}${slug}/`;
 }
 
@@ -14,7 +14,7 @@ export function pageDetailUrl(baseUrl: string, pageId: number): string {
   return `${baseUrl}/api/v2/pages/${pageId}/`;
 }
 
-export function parentReference(site: Site) {
+export function parentReference(site: SiteSettings) {
   const c = site.catalogue;
   return {
     id: site.parent.id,
@@ -23,7 +23,7 @@ export function parentReference(site: Site) {
   };
 }
 
-export function parentDetail(site: Site) {
+export function parentDetail(site: SiteSettings) {
   const c = site.catalogue;
   const p = site.parent;
   const ref = parentReference(site);
@@ -52,7 +52,7 @@ export function parentDetail(site: Site) {
 }
 
 /** The home page's detail: a page with no fields of its own (as Wagtail answers for wagtailcore.Page). */
-export function homeDetail(site: Site) {
+export function homeDetail(site: SiteSettings) {
   const c = site.catalogue;
   const h = site.parent.home!;
   return {

@@ -4,6 +4,7 @@
 import { OTHER_NOT_FOUND_BODY } from "../runtime/bodies.js";
 import type { ServedRules } from "../runtime/respond.js";
 import type { Site } from "../validate/site.js";
+import type { CatalogueSource } from "../content/catalogue.js";
 
 import type { Header } from "../runtime/browsable.js";
 import type { QueryIndex } from "../runtime/query/query-index.js";
@@ -64,17 +65,37 @@ export const methodNotAllowedFile = (method: string) => `api/v2/405/${method}.js
 
 export { methodNotAllowedBody, notFoundBody, optionsBody } from "../runtime/bodies.js";
 
+/** The headers of every JSON answer and of the browsable page, in the live API's order. */
+export function answerHeaders(catalogue: Pick<CatalogueSource, "cache_control">): { jsonHeaders: Header[]; htmlHeaders: Header[] } {
+  const common: Header[] = [
+    ["Vary", "Accept"],
+    ["Allow", ALLOW],
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "same-origin"],
+    ["X-Frame-Options", "DENY"],
+  ];
+  const extra: Header[] = catalogue.cache_control ? [["Cache-Control", catalogue.cache_control]] : [];
+  return {
+    jsonHeaders: [["Content-Type", "application/json"], ...common, ...extra],
+    htmlHeaders: [["Content-Type", "text/html; charset=utf-8"], ...common, ...extra],
+  };
+}
+
+/** The collections' names, as OPTIONS and the browsable page give them. */
+export const EVENT_PAGES_NAME = "Event Pages Api";
+export const PAGES_NAME = "Pages Api";
+
 export function buildHostModel(site: Site, queryIndex: QueryIndex): HostModel {
   let lookups: LookupRules | undefined;
-  const eventIds = site.events.map((e) => e.source.id);
+  const eventIds = site.events.map((e) => e.id);
   const pageIds = [...eventIds, site.parent.id, ...(site.parent.home ? [site.parent.home.id] : [])].sort((a, b) => a - b);
   const collections: Collection[] = [
     {
-      prefix: "/api/v2/event_pages/", name: "Event Pages Api", model: "EventPage", ids: eventIds, hasList: true,
+      prefix: "/api/v2/event_pages/", name: EVENT_PAGES_NAME, model: "EventPage", ids: eventIds, hasList: true,
       notFoundFile: "api/v2/event_pages/404.json", optionsFile: "api/v2/event_pages/options.json",
     },
     {
-      prefix: "/api/v2/pages/", name: "Pages Api", model: "Page", ids: pageIds, hasList: true,
+      prefix: "/api/v2/pages/", name: PAGES_NAME, model: "Page", ids: pageIds, hasList: true,
       notFoundFile: "api/v2/pages/404.json", optionsFile: "api/v2/pages/options.json",
     },
   ];
@@ -86,17 +107,8 @@ export function buildHostModel(site: Site, queryIndex: QueryIndex): HostModel {
       documents.push({ path: `${c.prefix}${id}/`, file: `${dir}${id}/index.json`, htmlFile: `${dir}${id}/index.api.html`, collection: c });
     }
   }
-  const common: Header[] = [
-    ["Vary", "Accept"],
-    ["Allow", ALLOW],
-    ["X-Content-Type-Options", "nosniff"],
-    ["Referrer-Policy", "same-origin"],
-    ["X-Frame-Options", "DENY"],
-  ];
-  const extra: Header[] = site.catalogue.cache_control ? [["Cache-Control", site.catalogue.cache_control]] : [];
   return {
-    jsonHeaders: [["Content-Type", "application/json"], ...common, ...extra],
-    htmlHeaders: [["Content-Type", "text/html; charset=utf-8"], ...common, ...extra],
+    ...answerHeaders(site.catalogue),
     collections,
     documents,
     otherNotFoundFile: OTHER_NOT_FOUND.file,

@@ -51,21 +51,33 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) 
   return out;
 }
 
+/** An event file found in content/events/, by the name messages give it and where it is. */
+export interface EventFile {
+  file: string;
+  absolute: string;
+}
+
 export interface Loaded {
   value: LoadedContent;
+  /** Every event file, in file-name order (read into value.events unless asked not to). */
+  eventFiles: EventFile[];
   diagnostics: Diagnostic[];
   /** False when content/ or content/events/ is missing: no event file was looked for. */
   eventsFolderRead: boolean;
 }
 
-export async function loadContent(contentDir: string, contentArg: string): Promise<Loaded> {
+/**
+ * Reads the settings files and finds the event files; reads those too unless `readEvents` is
+ * false (the build reads each page as it builds it, so no catalogue is ever held whole).
+ */
+export async function loadContent(contentDir: string, contentArg: string, readEvents = true): Promise<Loaded> {
   const diagnostics: Diagnostic[] = [];
   const value: LoadedContent = {
     catalogue: null, venues: null, programs: null, genres: null, accessibility: null, images: null, events: [],
   };
   if (!(await isDirectory(contentDir))) {
     diagnostics.push(error(displayPath(contentArg), [], "the content folder does not exist; create it, or point --content at the folder that holds catalogue.json"));
-    return { value, diagnostics, eventsFolderRead: false };
+    return { value, eventFiles: [], diagnostics, eventsFolderRead: false };
   }
   const topLevel = await readdir(contentDir, { withFileTypes: true });
   const known = new Set<string>(SETTINGS_FILES);
@@ -94,7 +106,7 @@ export async function loadContent(contentDir: string, contentArg: string): Promi
   const eventsShown = `${displayPath(contentArg, "events")}/`;
   if (!(await isDirectory(eventsDir))) {
     diagnostics.push(error(eventsShown, [], "the events folder is missing; create it with one JSON file per event page"));
-    return { value, diagnostics, eventsFolderRead: false };
+    return { value, eventFiles: [], diagnostics, eventsFolderRead: false };
   }
   const entries = (await readdir(eventsDir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1));
   const eventFiles: string[] = [];
@@ -115,12 +127,15 @@ export async function loadContent(contentDir: string, contentArg: string): Promi
   if (eventFiles.length === 0) {
     diagnostics.push(error(eventsShown, [], "holds no event pages; add at least one events/<slug>.json (or .yaml)"));
   }
-  const reads = await mapLimit(eventFiles, 64, (name) => readSourceFile(path.join(eventsDir, name), displayPath(contentArg, "events", name)));
-  for (const read of reads) {
-    if (read.source) value.events.push(read.source);
-    diagnostics.push(...read.diagnostics);
+  const found = eventFiles.map((name) => ({ file: displayPath(contentArg, "events", name), absolute: path.join(eventsDir, name) }));
+  if (readEvents) {
+    const reads = await mapLimit(found, 64, (f) => readSourceFile(f.absolute, f.file));
+    for (const read of reads) {
+      if (read.source) value.events.push(read.source);
+      diagnostics.push(...read.diagnostics);
+    }
   }
-  return { value, diagnostics, eventsFolderRead: true };
+  return { value, eventFiles: found, diagnostics, eventsFolderRead: true };
 }
 
 /** The files of a run, by the name messages give them: where positions are looked up. */

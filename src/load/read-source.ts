@@ -1,4 +1,5 @@
 // Reads one content file, JSON or YAML by its extension, into a SourceFile and its diagnostics.
+import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { error, type Diagnostic } from "../diagnostics.js";
 import { parseJsonText } from "./read-json.js";
@@ -14,6 +15,22 @@ export async function readSourceFile(absolute: string, file: string): Promise<Re
   } catch (e) {
     return { source: null, diagnostics: [error(file, [], `cannot be read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`)] };
   }
+  return parseSource(raw, file);
+}
+
+/** The same, synchronously: a page builder reads one file at a time, and a promise costs more than the read. */
+export function readSourceFileSync(absolute: string, file: string): ReadResult {
+  let raw: string;
+  try {
+    raw = readFileSync(absolute, "utf8");
+  } catch (e) {
+    return { source: null, diagnostics: [error(file, [], `cannot be read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`)] };
+  }
+  return parseSource(raw, file);
+}
+
+/** Parses a file's text (a byte-order mark is dropped first) by the format its name gives. */
+export function parseSource(raw: string, file: string): ReadResult {
   const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
   const format = formatOf(file) ?? "json";
   const parsed = format === "json" ? parseJsonText(text, file) : parseYamlText(text, file);

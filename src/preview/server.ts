@@ -51,7 +51,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
     if (clock) clearTimeout(clock);
     clock = null;
     try {
-      const result = await build({ content: options.content ?? "content", out: outDir, now: options.now, hosts: [], cwd });
+      const result = await build({ content: options.content ?? "content", out: outDir, now: options.now, hosts: [], cwd, cacheName: "preview" });
       if (options.now === undefined && result.nextChange && !closed) {
         // The change is right after the start (a start equal to now is not past): 1 ms later.
         const wait = Math.min(MAX_TIMER_MS, Math.max(0, result.nextChange.instant.epochMs + 1 - Date.now()));

@@ -49,7 +49,8 @@ export interface SiteParent {
   home: SiteHome | null;
 }
 
-export interface Site {
+/** Everything but the event pages: what each page is checked and enriched against. */
+export interface SiteSettings {
   catalogue: CatalogueSource;
   parent: SiteParent;
   venues: Map<number, SiteVenue>;
@@ -57,6 +58,38 @@ export interface Site {
   genres: Map<number, NamedSource>;
   accessibility: Map<number, NamedSource>;
   images: Map<number, ImageSource>;
+}
+
+/**
+ * What the checks across pages, the lists, the query index, the warnings and the clock need of
+ * one event page, kept once the page itself is written: the build holds this, never the pages.
+ */
+export interface PageSummary {
+  file: string;
+  id: number;
+  slug: string;
+  title: string;
+  show_in_menus: boolean;
+  seo_title: string;
+  search_description: string;
+  /** ISO 8601 in the catalogue's zone, as the API shows it. */
+  first_published_at: string;
+  on_sale: boolean;
+  is_education_event: boolean;
+  custom_label: string | null;
+  /** The page's own, or the catalogue's. */
+  ticket_button_text: string;
+  /** The thumbnail's image, and whether the page gives the thumbnail an alt of its own. */
+  thumbnail: number;
+  ownThumbnailAlt: boolean;
+  /** Every image the page shows. */
+  images: number[];
+  /** The page's earliest performance start not before now, and what changes then. */
+  next: { instant: Instant; changes: { performance: number; endsPage: boolean }[] } | null;
+}
+
+/** The validated catalogue: settings, and a summary of each event page. */
+export interface Site extends SiteSettings {
   /** In ascending page id. */
-  events: SiteEvent[];
+  events: PageSummary[];
 }

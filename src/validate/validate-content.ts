@@ -11,7 +11,9 @@ import { formatOf, stemOf } from "../load/source-file.js";
 import { checkEvent, checkTimestamp, type Lookups, type PartialEvent } from "./check-event.js";
 import { parseArrayFile, parseWith } from "./parse-sources.js";
 import { coveredBy, findPlaceholders } from "./placeholders.js";
-import type { Site, SiteEvent, SiteParent, SiteVenue } from "./site.js";
+import type { Site, SiteEvent, SiteParent, SiteSettings, SiteVenue } from "./site.js";
+import { summarize } from "../enrich/event-page.js";
+import type { Instant } from "../runtime/time/instant.js";
 import { UniqueIndex } from "./unique.js";
 import type { z } from "zod";
 
@@ -66,7 +68,18 @@ function checkParent(catalogue: CatalogueSource, file: string, diagnostics: Diag
   };
 }
 
-export function validateContent(loaded: LoadedContent): { value: Site | null; diagnostics: Diagnostic[] } {
+export interface SettingsCheck {
+  /** Null when a setting is broken (already reported): pages are then checked, never built. */
+  settings: SiteSettings | null;
+  /** catalogue.json, when it fits its schema (its page ids count among the pages' ids). */
+  catalogue: CatalogueSource | null;
+  look: Lookups;
+  catalogueFile: string;
+  diagnostics: Diagnostic[];
+}
+
+/** The settings files: catalogue.json and the lists every page refers to. */
+export function validateSettings(loaded: LoadedContent): SettingsCheck {
   const diagnostics: Diagnostic[] = [];
   const catalogue = loaded.catalogue ? parseWith(catalogueSchema, loaded.catalogue.data, loaded.catalogue.file, diagnostics) : null;
   const catalogueFile = loaded.catalogue?.file ?? "catalogue.json";
@@ -92,51 +105,131 @@ export function validateContent(loaded: LoadedContent): { value: Site | null; di
   };
   // Without venues.json (already reported) every venue reference is unknowable: report none as dangling.
   if (!loaded.venues) look.broken.venues = "all";
+  const settings =
+    hasErrors(diagnostics) || !catalogue || !parent
+      ? null
+      : { catalogue, parent, venues: siteVenues, programs: programs.map, genres: genres.map, accessibility: accessibility.map, images: images.map };
+  return { settings, catalogue, look, catalogueFile, diagnostics };
+}
 
+/** What must be unique across pages, as one page gives it (NaN for a performance left out). */
+export interface PageKeys {
+  id?: number;
+  slug: string;
+  /** The slug as messages show it (saying when it was taken from the file name). */
+  slugShown: string;
+  performanceIds: number[];
+  performanceCodes: number[];
+}
+
+export interface PageCheck {
+  /** The page resolved, when it has no error of its own. */
+  event: SiteEvent | null;
+  keys: PageKeys | null;
+  /** Placeholders left from `new event`: a problem at or below one is not reported again. */
+  placeholders: Diagnostic[];
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * One event page on its own: its schema, its references, its timestamps. With the file's `text`,
+ * the walk for placeholders is skipped when no "TODO:" can be in it (nor an escape spelling one).
+ */
+export function checkEventSource(file: string, data: unknown, look: Lookups, text?: string): PageCheck {
+  const diagnostics: Diagnostic[] = [];
+  if (data === null || typeof data !== "object" || Array.isArray(data)) {
+    diagnostics.push(error(file, [], `must hold one ${formatOf(file) === "yaml" ? "YAML mapping" : "JSON object"} (an event page {id, title, ...}), found ${Array.isArray(data) ? "an array" : data === null ? "null" : typeof data}`));
+    return { event: null, keys: null, placeholders: [], diagnostics };
+  }
+  const placeholders = text === undefined || /TODO:|\\[ux]/.test(text) ? findPlaceholders(file, data) : [];
+  const strict = parseWith(eventSchema, data, file, diagnostics);
+  const src: PartialEvent = strict ?? (lenientEventSchema.parse(data) as PartialEvent);
+  const fileSlug = stemOf(path.basename(file));
+  if (src.slug === undefined && !SLUG.test(fileSlug)) {
+    diagnostics.push(error(file, ["slug"], `is not given and the file name "${fileSlug}" is not a valid slug (lowercase words of a-z and 0-9 joined by single hyphens); rename the file or add "slug"`));
+    return { event: null, keys: null, placeholders, diagnostics: withPlaceholders(placeholders, diagnostics) };
+  }
+  const slug = src.slug ?? fileSlug;
+  const keys: PageKeys = {
+    slug,
+    slugShown: src.slug === undefined ? `"${slug}" (taken from the file name)` : `"${slug}"`,
+    performanceIds: src.performances?.map((p) => (p ? p.id : NaN)) ?? [],
+    performanceCodes: src.performances?.map((p) => (p ? p.ticketing_code : NaN)) ?? [],
+  };
+  if (src.id !== undefined) keys.id = src.id;
+  const event = checkEvent(file, src, strict !== null, slug, look, diagnostics);
+  return { event: placeholders.length > 0 ? null : event, keys, placeholders, diagnostics: withPlaceholders(placeholders, diagnostics) };
+}
+
+/** A placeholder is reported as one, not as the wrong type or timestamp it also is. */
+function withPlaceholders(placeholders: Diagnostic[], found: Diagnostic[]): Diagnostic[] {
+  return placeholders.length === 0 ? found : [...placeholders, ...found.filter((d) => !coveredBy(placeholders, d))];
+}
+
+/**
+ * The rules across pages: page ids, slugs, performance ids and ticketing codes are unique. Pages
+ * come in file-name order, so "already used in" names the same file however the pages were built.
+ */
+export function checkAcrossPages(pages: readonly { file: string; keys: PageKeys | null; placeholders: Diagnostic[] }[], settings: SettingsCheck): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
   const pageIds = new UniqueIndex<number>("page id", diagnostics);
+  const catalogue = settings.catalogue;
   if (catalogue) {
-    pageIds.add(catalogue.parent.id, { file: catalogueFile, path: ["parent", "id"] });
-    if (catalogue.parent.home) pageIds.add(catalogue.parent.home.id, { file: catalogueFile, path: ["parent", "home", "id"] });
+    pageIds.add(catalogue.parent.id, { file: settings.catalogueFile, path: ["parent", "id"] });
+    if (catalogue.parent.home) pageIds.add(catalogue.parent.home.id, { file: settings.catalogueFile, path: ["parent", "home", "id"] });
   }
   const slugs = new UniqueIndex<string>("slug", diagnostics);
-  const performanceIds = new UniqueIndex<number>("performance id", diagnostics);
-  const performanceCodes = new UniqueIndex<number>("performance ticketing code", diagnostics);
-
-  const events: SiteEvent[] = [];
-  for (const { file, data } of loaded.events) {
-    if (data === null || typeof data !== "object" || Array.isArray(data)) {
-      diagnostics.push(error(file, [], `must hold one ${formatOf(file) === "yaml" ? "YAML mapping" : "JSON object"} (an event page {id, title, ...}), found ${Array.isArray(data) ? "an array" : data === null ? "null" : typeof data}`));
-      continue;
-    }
-    const before = diagnostics.length;
-    const placeholders = findPlaceholders(file, data);
-    const strict = parseWith(eventSchema, data, file, diagnostics);
-    const src: PartialEvent = strict ?? (lenientEventSchema.parse(data) as PartialEvent);
-    const fileSlug = stemOf(path.basename(file));
-    if (src.slug === undefined && !SLUG.test(fileSlug)) {
-      diagnostics.push(error(file, ["slug"], `is not given and the file name "${fileSlug}" is not a valid slug (lowercase words of a-z and 0-9 joined by single hyphens); rename the file or add "slug"`));
-      continue;
-    }
-    const slug = src.slug ?? fileSlug;
-    if (src.id !== undefined) pageIds.add(src.id, { file, path: ["id"] });
-    slugs.add(slug, { file, path: ["slug"] }, src.slug === undefined ? `"${slug}" (taken from the file name)` : `"${slug}"`);
-    src.performances?.forEach((p, i) => {
-      if (!p) return;
-      performanceIds.add(p.id, { file, path: ["performances", i, "id"] });
-      performanceCodes.add(p.ticketing_code, { file, path: ["performances", i, "ticketing_code"] });
-    });
-    const checked = checkEvent(file, src, strict !== null, slug, look, diagnostics);
-    if (placeholders.length > 0) {
-      // A placeholder is reported as one, not as the wrong type or timestamp it also is.
-      const found = diagnostics.splice(before);
-      diagnostics.push(...placeholders, ...found.filter((d) => !coveredBy(placeholders, d)));
-    } else if (checked) events.push(checked);
+  for (const { file, keys } of pages) {
+    if (!keys) continue;
+    if (keys.id !== undefined) pageIds.add(keys.id, { file, path: ["id"] });
+    slugs.add(keys.slug, { file, path: ["slug"] }, keys.slugShown);
   }
+  uniquePerformanceKeys(pages, "performanceIds", "performance id", "id", diagnostics);
+  uniquePerformanceKeys(pages, "performanceCodes", "performance ticketing code", "ticketing_code", diagnostics);
+  const placeholders = new Map(pages.filter((p) => p.placeholders.length > 0).map((p) => [p.file, p.placeholders]));
+  return placeholders.size === 0 ? diagnostics : diagnostics.filter((d) => !coveredBy(placeholders.get(d.file) ?? [], d));
+}
 
-  if (hasErrors(diagnostics) || !catalogue || !parent) return { value: null, diagnostics };
-  events.sort((a, b) => a.source.id - b.source.id);
-  return {
-    value: { catalogue, parent, venues: siteVenues, programs: programs.map, genres: genres.map, accessibility: accessibility.map, images: images.map, events },
-    diagnostics,
-  };
+/**
+ * A catalogue has about ten performances a page: the values are sorted in a typed array to find
+ * the few taken twice, and only those are indexed with their places (a map of every value would
+ * be the largest thing the build holds).
+ */
+function uniquePerformanceKeys(
+  pages: readonly { file: string; keys: PageKeys | null }[],
+  which: "performanceIds" | "performanceCodes",
+  what: string,
+  key: string,
+  diagnostics: Diagnostic[],
+): void {
+  let count = 0;
+  for (const p of pages) count += p.keys?.[which].length ?? 0;
+  const sorted = new Float64Array(count);
+  let i = 0;
+  for (const p of pages) for (const v of p.keys?.[which] ?? []) sorted[i++] = v;
+  sorted.sort();
+  const twice = new Set<number>();
+  for (let j = 1; j < sorted.length; j++) if (sorted[j] === sorted[j - 1]) twice.add(sorted[j]!);
+  if (twice.size === 0) return;
+  const index = new UniqueIndex<number>(what, diagnostics);
+  for (const { file, keys } of pages) {
+    keys?.[which].forEach((v, n) => {
+      if (twice.has(v)) index.add(v, { file, path: ["performances", n, key] });
+    });
+  }
+}
+
+/**
+ * The whole check in one call, on content loaded with every event file (tests and tools; the
+ * build runs the same steps page by page, see emit/build-pages.ts).
+ */
+export function validateContent(loaded: LoadedContent, now: Instant = { epochMs: 0, micro: 0 }): { value: Site | null; diagnostics: Diagnostic[] } {
+  const settings = validateSettings(loaded);
+  const diagnostics = [...settings.diagnostics];
+  const pages = loaded.events.map(({ file, data }) => ({ file, ...checkEventSource(file, data, settings.look) }));
+  for (const p of pages) diagnostics.push(...p.diagnostics);
+  diagnostics.push(...checkAcrossPages(pages, settings));
+  if (hasErrors(diagnostics) || !settings.settings) return { value: null, diagnostics };
+  const events = pages.flatMap((p) => (p.event ? [summarize(settings.settings!, p.event, now)] : [])).sort((a, b) => a.id - b.id);
+  return { value: { ...settings.settings, events }, diagnostics };
 }

@@ -1,6 +1,7 @@
 // Warnings: what the content may say but most likely does not mean (on sale with nothing left to
-// sell, empty alt text, a date years away, an image nobody uses). They need the build's now, so
-// they run on the validated Site; they never fail a build unless --strict asks them to.
+// sell, empty alt text, a date years away, an image nobody uses). They need the build's now: a
+// page's own are found as it is built, those across pages on the validated Site. They never fail
+// a build unless --strict asks them to.
 import { warning, type Diagnostic } from "../diagnostics.js";
 import { isoformat } from "../runtime/time/format-dates.js";
 import { compareInstants, type Instant } from "../runtime/time/instant.js";
@@ -46,54 +47,44 @@ function farFutureWarnings(event: SiteEvent, now: Instant, zone: string, out: Di
   }
 }
 
-/** Every image id a page shows: thumbnail, hero image, carousel figures, logo walls. */
-function usedImages(site: Site): Set<number> {
-  const used = new Set<number>();
-  for (const { source: e } of site.events) {
-    used.add(e.thumbnail.image);
-    if (e.hero_image != null) used.add(e.hero_image);
-    for (const block of e.description ?? []) {
-      if (block.type === "image_carousel") block.value.figures.forEach((f) => used.add(f.image));
-      if (block.type === "logo_wall") block.value.groups.forEach((g) => g.logos.forEach((l) => used.add(l.logo)));
-    }
+/** The warnings of one valid page at an instant (its summary's images are checked across pages). */
+export function pageWarnings(event: SiteEvent, now: Instant, zone: string): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  onSaleWarnings(event, now, zone, out);
+  farFutureWarnings(event, now, zone, out);
+  const alt = event.source.thumbnail.alt;
+  if (alt !== undefined && alt.trim() === "") {
+    out.push(warning(event.file, ["thumbnail", "alt"], `is empty, so screen readers announce the thumbnail without a description; describe the image in a few words, or leave the key out to use the image's own alt text`));
   }
-  return used;
+  return out;
 }
 
 /**
- * The warnings of a valid catalogue at an instant. `imagesFile` is images.json as messages name
- * it (null when there is none); its items are in the Site's order, since a valid file has no
- * dropped items.
+ * The warnings across pages: images.json's images with an empty alt that reaches a thumbnail,
+ * and images no page uses. `imagesFile` is images.json as messages name it (null when there is
+ * none); its items are in the Site's order, since a valid file has no dropped items.
  */
-export function collectWarnings(site: Site, now: Instant, imagesFile: string | null): Diagnostic[] {
+export function imageWarnings(site: Site, imagesFile: string | null): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const zone = site.catalogue.time_zone;
+  if (!imagesFile) return out;
   // Images whose empty alt reaches a thumbnail (the page gives no alt of its own), with those pages.
   const emptyAltThumbnails = new Map<number, string[]>();
-  for (const event of site.events) {
-    onSaleWarnings(event, now, zone, out);
-    farFutureWarnings(event, now, zone, out);
-    const thumb = event.source.thumbnail;
-    if (thumb.alt !== undefined) {
-      if (thumb.alt.trim() === "") {
-        out.push(warning(event.file, ["thumbnail", "alt"], `is empty, so screen readers announce the thumbnail without a description; describe the image in a few words, or leave the key out to use the image's own alt text`));
-      }
-    } else if (site.images.get(thumb.image)?.alt?.trim() === "") {
-      emptyAltThumbnails.set(thumb.image, [...(emptyAltThumbnails.get(thumb.image) ?? []), event.slug]);
+  const used = new Set<number>();
+  for (const page of site.events) {
+    for (const image of page.images) used.add(image);
+    if (!page.ownThumbnailAlt && site.images.get(page.thumbnail)?.alt?.trim() === "") {
+      emptyAltThumbnails.set(page.thumbnail, [...(emptyAltThumbnails.get(page.thumbnail) ?? []), page.slug]);
     }
   }
-  if (imagesFile) {
-    const used = usedImages(site);
-    [...site.images.values()].forEach((image, index) => {
-      const pages = emptyAltThumbnails.get(image.id);
-      if (pages) {
-        const names = pages.length > 3 ? `${pages.slice(0, 3).join(", ")} and ${pages.length - 3} more` : pages.join(", ");
-        out.push(warning(imagesFile, [index, "alt"], `is empty, and image ${image.id} is the thumbnail of ${names} without an alt of their own, so screen readers announce it without a description; describe the image in a few words, or leave the key out to use its title`));
-      }
-      if (!used.has(image.id)) {
-        out.push(warning(imagesFile, [index], `image ${image.id} ("${image.title}") is not used by any page; use it (as a thumbnail, hero_image, in a carousel or a logo wall) or remove it`));
-      }
-    });
-  }
+  [...site.images.values()].forEach((image, index) => {
+    const pages = emptyAltThumbnails.get(image.id);
+    if (pages) {
+      const names = pages.length > 3 ? `${pages.slice(0, 3).join(", ")} and ${pages.length - 3} more` : pages.join(", ");
+      out.push(warning(imagesFile, [index, "alt"], `is empty, and image ${image.id} is the thumbnail of ${names} without an alt of their own, so screen readers announce it without a description; describe the image in a few words, or leave the key out to use its title`));
+    }
+    if (!used.has(image.id)) {
+      out.push(warning(imagesFile, [index], `image ${image.id} ("${image.title}") is not used by any page; use it (as a thumbnail, hero_image, in a carousel or a logo wall) or remove it`));
+    }
+  });
   return out;
 }

@@ -1,0 +1,122 @@
+// The build cache (node_modules/.cache/build-catalogue/, as other build tools keep theirs): for each
+// event file, the hash of its bytes, what the build keeps of the page (its record), and the output
+// files it wrote, each with the size, modification time and inode it had. A rebuild with the same
+// key (the code, Node's time-zone data, the settings files, --out and what the hosts need) reuses
+// an unchanged page by hard-linking its files from the previous output, when each is still the
+// very file that was written and --now does not change the page (see PageRecord.sameUntil);
+// anything else is built again. Losing the cache costs time only.
+import { createHash } from "node:crypto";
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, writeSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { PageRecord } from "../emit/build-page.js";
+
+/** An output file as written: path relative to --out, size, mtimeMs and inode. */
+export type WrittenFile = [rel: string, size: number, mtimeMs: number, ino: number];
+
+export interface CachedPage {
+  /** SHA-1 of the file's bytes. */
+  hash: string;
+  record: PageRecord;
+}
+
+const FORMAT = 1;
+const PACKAGE_ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+/** The code that decides the output: every compiled module and template of this package. */
+let codeHash: string | null = null;
+function hashOfCode(): string {
+  if (codeHash) return codeHash;
+  const hash = createHash("sha1");
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const p = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else if (/\.(js|ts|html|json)$/.test(entry.name)) hash.update(entry.name).update(readFileSync(p));
+    }
+  };
+  for (const dir of ["lib", "src", "templates"]) {
+    try {
+      walk(path.join(PACKAGE_ROOT, dir));
+    } catch {
+      // A folder the package does not ship (src/ in an installed copy).
+    }
+  }
+  return (codeHash = hash.digest("hex"));
+}
+
+export class PageCache {
+  private constructor(
+    private readonly file: string,
+    private readonly key: string,
+    private readonly pages: Map<string, CachedPage>,
+  ) {}
+
+  /**
+   * The cache of builds into `outDir` with this key (empty when there is none, or it was made
+   * with another key), kept in a file named after `name` (the output folder's path, or the
+   * preview's fixed name, so that its temporary folders share one file).
+   */
+  static open(cwd: string, name: string, outDir: string, keyParts: readonly unknown[]): PageCache {
+    const dir = path.join(cwd, "node_modules", ".cache", "build-catalogue");
+    const file = path.join(dir, `pages-${createHash("sha1").update(name).digest("hex").slice(0, 16)}.ndjson`);
+    const key = createHash("sha1")
+      .update(JSON.stringify([FORMAT, hashOfCode(), process.versions.node, process.versions.tz ?? "", process.versions.icu ?? "", outDir, ...keyParts]))
+      .digest("hex");
+    const pages = new Map<string, CachedPage>();
+    let text = "";
+    try {
+      text = readFileSync(file, "utf8");
+    } catch {
+      return new PageCache(file, key, pages);
+    }
+    const lines = text.split("\n");
+    if (lines[0] !== JSON.stringify({ key })) return new PageCache(file, key, pages);
+    for (let i = 1; i < lines.length; i++) {
+      if (!lines[i]) continue;
+      try {
+        const entry = JSON.parse(lines[i]!) as CachedPage;
+        pages.set(entry.record.file, entry);
+      } catch {
+        // A line cut short (a build stopped while writing): that page is built again.
+      }
+    }
+    return new PageCache(file, key, pages);
+  }
+
+  get(file: string): CachedPage | undefined {
+    return this.pages.get(file);
+  }
+
+  get size(): number {
+    return this.pages.size;
+  }
+
+  /** Replaces the cache with this build's pages (only pages that were built and written). Never throws: a cache is optional. */
+  save(records: readonly PageRecord[]): void {
+    try {
+      mkdirSync(path.dirname(this.file), { recursive: true });
+      const temporary = `${this.file}.${process.pid}.tmp`;
+      const fd = openSync(temporary, "w");
+      try {
+        // Written in chunks: the whole cache of a large catalogue is never one string.
+        let chunk = `${JSON.stringify({ key: this.key })}\n`;
+        for (const r of records) {
+          if (!r.page || !r.written || !r.hash) continue;
+          const { json: _json, reused: _reused, hash, ...record } = r;
+          chunk += `${JSON.stringify({ hash, record })}\n`;
+          if (chunk.length > 1 << 20) {
+            writeSync(fd, chunk);
+            chunk = "";
+          }
+        }
+        writeSync(fd, chunk);
+      } finally {
+        closeSync(fd);
+      }
+      renameSync(temporary, this.file);
+    } catch {
+      // An unwritable node_modules/: the next build is a cold one.
+    }
+  }
+}

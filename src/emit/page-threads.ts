@@ -1,0 +1,102 @@
+// Builds every event page, on this thread for a small catalogue and across worker threads for a
+// large one. Pages are handed out in batches to whichever thread is free; the records come back
+// in file-name order whatever the threads did, so messages and bytes never depend on them.
+import os from "node:os";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import { buildPage, type PageJob, type PageRecord, type PageSource } from "./build-page.js";
+import { SelfCheckFailed } from "./plan.js";
+import type { FolderWriter } from "./staging.js";
+
+/** Below this many pages a worker's start (loading the modules again) costs more than it saves. */
+export const THREADS_FROM = 2_000;
+const BATCH = 250;
+
+/** Message from a worker: the records of a batch, or why it failed. */
+export type WorkerReply = { batch: number; records: PageRecord[] } | { batch: number; error: string; selfCheck: boolean };
+/** Message to a worker: a batch of files. */
+export interface WorkerTask {
+  batch: number;
+  files: PageSource[];
+}
+export interface WorkerSetup {
+  job: PageJob;
+  /** The staging folder, or null when nothing is written (a check). */
+  root: string | null;
+  /** Folders the build made before the workers started. */
+  made: string[];
+}
+
+/** BUILD_CATALOGUE_THREADS sets the number of workers (0: none); by default one per core, at most 4, from THREADS_FROM pages. */
+export function threadCount(pages: number): number {
+  const asked = process.env.BUILD_CATALOGUE_THREADS;
+  if (asked !== undefined && /^[0-9]+$/.test(asked)) return Number(asked);
+  if (pages < THREADS_FROM) return 0;
+  return Math.min(os.availableParallelism(), 4);
+}
+
+const WORKER_URL = new URL("./page-worker.js", import.meta.url);
+/** Workers run the compiled module: from the TypeScript sources (tests), pages are built on this thread. */
+const canStartWorkers = () => !fileURLToPath(import.meta.url).endsWith(".ts");
+
+export async function buildPages(
+  job: PageJob,
+  files: readonly PageSource[],
+  writer: FolderWriter | null,
+  made: string[],
+  onProgress: (pagesDone: number) => void,
+): Promise<PageRecord[]> {
+  const threads = canStartWorkers() ? Math.min(threadCount(files.length), Math.ceil(files.length / BATCH)) : 0;
+  if (threads === 0) {
+    const records: PageRecord[] = [];
+    for (const file of files) {
+      records.push(buildPage(job, file, writer));
+      if (records.length % BATCH === 0) onProgress(records.length);
+    }
+    return records;
+  }
+  const batches: PageSource[][] = [];
+  for (let i = 0; i < files.length; i += BATCH) batches.push(files.slice(i, i + BATCH));
+  const results: PageRecord[][] = new Array(batches.length);
+  const setup: WorkerSetup = { job, root: writer?.root ?? null, made };
+  // A worker takes the process's Node options, less those only a main script may have (a
+  // process started with `node --input-type=module -e ...` refuses workers that inherit it).
+  const execArgv = process.execArgv.filter((a) => !a.startsWith("--input-type"));
+  const workers = Array.from({ length: threads }, () => new Worker(WORKER_URL, { workerData: setup, execArgv }));
+  let next = 0;
+  let done = 0;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const send = (w: Worker) => {
+        if (next < batches.length) {
+          const task: WorkerTask = { batch: next, files: batches[next]! };
+          next++;
+          w.postMessage(task);
+        }
+      };
+      for (const w of workers) {
+        w.on("message", (reply: WorkerReply) => {
+          if ("error" in reply) {
+            reject(reply.selfCheck ? new SelfCheckFailed(reply.error) : new Error(reply.error));
+            return;
+          }
+          results[reply.batch] = reply.records;
+          done += reply.records.length;
+          onProgress(done);
+          if (done === files.length) resolve();
+          else send(w);
+        });
+        w.on("error", reject);
+        w.on("exit", (code) => {
+          if (done < files.length) reject(new Error(`a page builder thread stopped (exit code ${code}) before its pages were built`));
+        });
+        // Two batches each, so a thread never waits for its next one.
+        send(w);
+        send(w);
+      }
+    });
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+  return results.flat();
+}

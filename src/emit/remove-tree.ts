@@ -1,0 +1,49 @@
+// Removes a folder the build wrote, synchronously: a previous output of a large catalogue is tens
+// of thousands of entries, and a promise for each costs several times the removal itself.
+import { readdirSync, rmdirSync, unlinkSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+
+export function removeTree(dir: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) removeTree(p);
+    else unlinkSync(p);
+  }
+  rmdirSync(dir);
+}
+
+const WORKER_URL = new URL("./remove-worker.js", import.meta.url);
+/** Below this many page folders one thread is quicker than starting another. */
+const PARALLEL_FROM = 4_000;
+
+/**
+ * Removes a previous output: the page folders of its collections shared between this thread and
+ * a worker when there are many (the compiled module only: from the TypeScript sources, one thread).
+ */
+export async function removeOutput(dir: string): Promise<void> {
+  const pageDirs: string[] = [];
+  for (const collection of ["api/v2/event_pages", "api/v2/pages"]) {
+    const root = path.join(dir, collection);
+    try {
+      for (const e of readdirSync(root, { withFileTypes: true })) if (e.isDirectory()) pageDirs.push(path.join(root, e.name));
+    } catch {
+      // Not there: nothing to share.
+    }
+  }
+  const threads = os.availableParallelism() > 1 && pageDirs.length >= PARALLEL_FROM && !fileURLToPath(import.meta.url).endsWith(".ts");
+  if (threads) {
+    const half = pageDirs.splice(0, pageDirs.length >> 1);
+    const worker = new Worker(WORKER_URL, { workerData: half, execArgv: process.execArgv.filter((a) => !a.startsWith("--input-type")) });
+    const done = new Promise<void>((resolve, reject) => {
+      worker.once("message", () => resolve());
+      worker.once("error", reject);
+      worker.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`removing the previous output stopped (exit code ${code})`))));
+    });
+    for (const d of pageDirs) removeTree(d);
+    await done;
+  }
+  removeTree(dir);
+}

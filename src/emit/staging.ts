@@ -1,0 +1,121 @@
+// The only code that touches --out: every file is written into a staging folder beside it, which
+// is swapped in once the whole build has succeeded. Whatever fails, --out is left as it was.
+// Writes are synchronous: on a fast disk a promise per file costs more than the write itself.
+import { randomBytes } from "node:crypto";
+import { closeSync, copyFileSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, writeSync, type Stats } from "node:fs";
+import { removeOutput } from "./remove-tree.js";
+import { mkdir, rename, rm, stat } from "node:fs/promises";
+import path from "node:path";
+
+/** Writes files under one folder, making each folder once; a file with the bytes of an earlier one is a hard link to it. */
+export class FolderWriter {
+  private readonly made = new Set<string>();
+  constructor(readonly root: string) {}
+
+  /** Makes a folder and its parents, each once (a folder made by another thread is fine). */
+  makeFolder(dir: string): void {
+    if (dir === "." || this.made.has(dir)) return;
+    this.makeFolder(path.posix.dirname(dir));
+    try {
+      mkdirSync(path.join(this.root, dir));
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+    }
+    this.made.add(dir);
+  }
+
+  /** Marks folders as made by someone else (the build makes the collections' folders before page builders start). */
+  madeElsewhere(...dirs: string[]): void {
+    for (const dir of dirs) this.made.add(dir);
+  }
+
+  private folder(rel: string): void {
+    this.makeFolder(path.posix.dirname(rel));
+  }
+
+  /** Writes the file; returns its status as written (the cache remembers it). */
+  write(rel: string, bytes: Uint8Array | string): Stats {
+    this.folder(rel);
+    const fd = openSync(path.join(this.root, rel), "w");
+    try {
+      const data = typeof bytes === "string" ? Buffer.from(bytes, "utf8") : bytes;
+      let done = 0;
+      while (done < data.length) done += writeSync(fd, data, done, data.length - done);
+      return fstatSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  /** Writes `rel` as a hard link to `existing` (written before), or as a copy where links are refused. */
+  link(rel: string, existing: string, bytes: Uint8Array | string): Stats {
+    this.folder(rel);
+    try {
+      linkSync(path.join(this.root, existing), path.join(this.root, rel));
+      return lstatSync(path.join(this.root, rel));
+    } catch {
+      return this.write(rel, bytes);
+    }
+  }
+
+  /** Places a file from elsewhere (the previous output) at `rel`: a hard link, or a copy across file systems. */
+  linkFrom(absolute: string, rel: string): void {
+    this.folder(rel);
+    try {
+      linkSync(absolute, path.join(this.root, rel));
+    } catch {
+      copyFileSync(absolute, path.join(this.root, rel));
+    }
+  }
+}
+
+async function exists(p: string): Promise<boolean> {
+  try {
+    await stat(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export class Staging {
+  private constructor(
+    readonly outDir: string,
+    readonly dir: string,
+    readonly writer: FolderWriter,
+  ) {}
+
+  static async open(outDir: string): Promise<Staging> {
+    const parent = path.dirname(outDir);
+    await mkdir(parent, { recursive: true });
+    const dir = path.join(parent, `.${path.basename(outDir)}.staging-${process.pid}-${randomBytes(4).toString("hex")}`);
+    await mkdir(dir);
+    return new Staging(outDir, dir, new FolderWriter(dir));
+  }
+
+  /** Swaps the staging folder in for --out (the old --out is kept until the new one is in place). */
+  async commit(): Promise<void> {
+    const parent = path.dirname(this.outDir);
+    const old = path.join(parent, `.${path.basename(this.outDir)}.previous-${process.pid}-${randomBytes(4).toString("hex")}`);
+    const hadOut = await exists(this.outDir);
+    if (hadOut) await rename(this.outDir, old);
+    try {
+      await rename(this.dir, this.outDir);
+    } catch (e) {
+      if (hadOut) await rename(old, this.outDir);
+      throw e;
+    }
+    if (hadOut) {
+      try {
+        await removeOutput(old);
+      } catch {
+        // Something unexpected inside (a file made read-only by hand): the thorough way.
+        await rm(old, { recursive: true, force: true });
+      }
+    }
+  }
+
+  async abort(): Promise<void> {
+    await rm(this.dir, { recursive: true, force: true });
+  }
+}

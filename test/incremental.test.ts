@@ -1,0 +1,147 @@
+// Incremental rebuilds (the cache under node_modules/.cache/build-catalogue/) and worker threads:
+// whatever was reused and however many threads built the pages, the output is byte for byte a
+// cold, single-threaded build's. Generated catalogues, large enough for worker threads; not timed.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { removeDir, ROOT, runCli, tempDir } from "./helpers/cli.js";
+
+const NOW = "2026-06-01T00:00:00Z";
+let dir = "";
+let content = "";
+
+function tree(root: string): Map<string, Buffer> {
+  const out = new Map<string, Buffer>();
+  const walk = (d: string, rel: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) walk(path.join(d, e.name), r);
+      else out.set(r, readFileSync(path.join(d, e.name)));
+    }
+  };
+  walk(root, "");
+  return out;
+}
+
+function expectSameTree(actual: string, expected: string): void {
+  const a = tree(actual);
+  const b = tree(expected);
+  expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
+  const differing = [...b].filter(([rel, bytes]) => !a.get(rel)!.equals(bytes)).map(([rel]) => rel);
+  expect(differing).toEqual([]);
+}
+
+/** A build into `out` with the cache (cwd: the test's folder, so the cache is its own). */
+function build(out: string, extra: string[] = [], env: NodeJS.ProcessEnv = {}) {
+  const run = runCli(["build", "--content", "content", "--out", out, "--now", NOW, ...extra], { cwd: dir, env });
+  expect(run.code, run.stderr.slice(-3000)).toBe(0);
+  return run;
+}
+
+/** The reference: a cold build on one thread, without the cache. */
+function cold(out: string, extra: string[] = []) {
+  rmSync(path.join(dir, out), { recursive: true, force: true });
+  return build(out, ["--no-cache", ...extra], { BUILD_CATALOGUE_THREADS: "0" });
+}
+
+const reusedOf = (run: { stdout: string }) => Number(/Reused (\d+) unchanged event pages/.exec(run.stdout)?.[1] ?? 0);
+const pages = () => readdirSync(path.join(content, "events")).length;
+const eventFile = (n: number) => path.join(content, "events", `event-${n}.json`);
+function edit(n: number, change: (page: Record<string, unknown>) => void): void {
+  const page = JSON.parse(readFileSync(eventFile(n), "utf8")) as Record<string, unknown>;
+  change(page);
+  writeFileSync(eventFile(n), JSON.stringify(page, null, 2));
+}
+
+beforeAll(() => {
+  dir = tempDir("bc-incremental-");
+  content = path.join(dir, "content");
+  const gen = spawnSync(process.execPath, [path.join(ROOT, "scripts/generate-catalogue.mjs"), content, "2500", "7"], { encoding: "utf8" });
+  expect(gen.status, gen.stderr).toBe(0);
+});
+afterAll(() => removeDir(dir));
+
+describe("worker threads", () => {
+  it("give the same bytes as one thread, and write each page's two details once (a hard link)", () => {
+    cold("one");
+    build("four", ["--no-cache"], { BUILD_CATALOGUE_THREADS: "4" });
+    expectSameTree(path.join(dir, "four"), path.join(dir, "one"));
+    const files = readdirSync(path.join(content, "events"));
+    expect(files.length).toBeGreaterThanOrEqual(2000); // past the size from which threads start
+  }, 300_000);
+});
+
+describe("incremental rebuilds", () => {
+  it("a second build reuses every page and changes no byte; --no-cache writes no cache", () => {
+    rmSync(path.join(dir, "node_modules"), { recursive: true, force: true });
+    cold("reference");
+    expect(existsSync(path.join(dir, "node_modules/.cache/build-catalogue"))).toBe(false);
+    const first = build("dist");
+    expect(reusedOf(first)).toBe(0);
+    expect(readdirSync(path.join(dir, "node_modules/.cache/build-catalogue")).length).toBe(1);
+    const second = build("dist");
+    expect(reusedOf(second)).toBe(2500);
+    expectSameTree(path.join(dir, "dist"), path.join(dir, "reference"));
+  }, 300_000);
+
+  it("after edits, a removal, a rename and an addition, it matches a cold build", () => {
+    edit(1000, (p) => (p.title = "Edited title"));
+    edit(1001, (p) => (p.on_sale = !p.on_sale));
+    rmSync(eventFile(1002));
+    renameSync(eventFile(1003), path.join(content, "events", "renamed-page.json"));
+    const added = JSON.parse(readFileSync(eventFile(1004), "utf8")) as Record<string, unknown>;
+    writeFileSync(eventFile(1004), JSON.stringify({ ...added, title: "Also edited" }, null, 2));
+    const run = build("dist");
+    expect(reusedOf(run)).toBe(2500 - 1 - 4); // one removed; four changed or renamed
+    cold("reference");
+    expectSameTree(path.join(dir, "dist"), path.join(dir, "reference"));
+  }, 300_000);
+
+  it("a later --now rebuilds the pages whose performances started in between, and matches a cold build", () => {
+    const later = ["--now", "2026-06-20T00:00:00Z"];
+    const run = build("dist", later);
+    expect(reusedOf(run)).toBeGreaterThan(0);
+    expect(reusedOf(run)).toBeLessThan(2499);
+    cold("reference", later);
+    expectSameTree(path.join(dir, "dist"), path.join(dir, "reference"));
+  }, 300_000);
+
+  it("a change of settings or hosts reuses nothing, and matches a cold build", () => {
+    const catalogue = path.join(content, "catalogue.json");
+    const settings = JSON.parse(readFileSync(catalogue, "utf8")) as Record<string, unknown>;
+    writeFileSync(catalogue, JSON.stringify({ ...settings, ticket_button_text: "Tickets" }, null, 2));
+    expect(reusedOf(build("dist"))).toBe(0);
+    cold("reference");
+    expectSameTree(path.join(dir, "dist"), path.join(dir, "reference"));
+    expect(reusedOf(build("dist", ["--host", "netlify"]))).toBe(0);
+    cold("reference", ["--host", "netlify"]);
+    expectSameTree(path.join(dir, "dist"), path.join(dir, "reference"));
+  }, 300_000);
+
+  it("a file of the previous output changed by hand is written again, not reused", () => {
+    build("dist");
+    const detail = path.join(dir, "dist/api/v2/pages/1500/index.json");
+    writeFileSync(detail, "changed by hand");
+    const run = build("dist");
+    expect(reusedOf(run)).toBe(pages() - 1);
+    cold("reference");
+    expectSameTree(path.join(dir, "dist"), path.join(dir, "reference"));
+  }, 300_000);
+
+  it("a failed rebuild leaves the output as it was, and the next build still reuses its pages", () => {
+    const before = tree(path.join(dir, "dist"));
+    const good = readFileSync(eventFile(1500), "utf8");
+    writeFileSync(eventFile(1500), good.replace(/"venue": \d+/, '"venue": 999999'));
+    const failed = runCli(["build", "--content", "content", "--out", "dist", "--now", NOW], { cwd: dir });
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain("no venue has id 999999");
+    const after = tree(path.join(dir, "dist"));
+    expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+    expect([...before].every(([rel, bytes]) => after.get(rel)!.equals(bytes))).toBe(true);
+    writeFileSync(eventFile(1500), good);
+    expect(reusedOf(build("dist"))).toBe(pages());
+    cold("reference");
+    expectSameTree(path.join(dir, "dist"), path.join(dir, "reference"));
+  }, 300_000);
+});
