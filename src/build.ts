@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
 import { BuildFailed } from "./errors.js";
-import { pagesFile, reuseCheck, type PageJob, type PageSource } from "./emit/build-page.js";
+import { pagesFile, placeOutputs, reuseCheck, type PageJob, type PageRecord, type PageSource } from "./emit/build-page.js";
 import { PageCache } from "./cache/page-cache.js";
 import { buildPages } from "./emit/page-threads.js";
 import { planOutput, SelfCheckFailed, writesEventPagesRoute } from "./emit/plan.js";
@@ -105,11 +105,15 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
           return cached ? { ...f, cached: reuseCheck(cached) } : f;
         })
       : loaded.eventFiles;
-    const built = await buildPages(job, sources, staging?.writer ?? null, COLLECTION_FOLDERS, (n) => {
+    // Each record as it arrives: its files written (or linked from the previous output when it was reused).
+    const place = (r: PageRecord): PageRecord => {
+      const cached = r.reused ? { ...cache!.get(r.file)!.record, builtAt: job.now!, hash: r.hash, reused: true } : null;
+      if (staging) placeOutputs(r, staging.writer, cached, job.previousOut);
+      return cached ?? r;
+    };
+    const records = await buildPages(job, sources, staging !== null, place, (n) => {
       if (n % 5000 === 0) resolved.onProgress(`Built ${n} event pages...`);
     });
-    // A reused page's record is the cached one, with the build's now when it differs.
-    const records = built.map((r) => (r.reused ? { ...cache!.get(r.file)!.record, builtAt: job.now!, hash: r.hash, reused: true } : r));
     const reused = records.reduce((n, r) => n + (r.reused ? 1 : 0), 0);
     if (reused > 0) resolved.onProgress(`Reused ${reused} unchanged event pages from the previous build (--no-cache builds every page)`);
     const found: Diagnostic[] = [...loaded.diagnostics, ...settingsCheck.diagnostics];

@@ -103,7 +103,7 @@ export class PageCache {
         let chunk = `${JSON.stringify({ key: this.key })}\n`;
         for (const r of records) {
           if (!r.page || !r.written || !r.hash) continue;
-          const { json: _json, reused: _reused, hash, ...record } = r;
+          const { json: _json, reused: _reused, outputs: _outputs, hash, ...record } = r;
           chunk += `${JSON.stringify({ hash, record })}\n`;
           if (chunk.length > 1 << 20) {
             writeSync(fd, chunk);

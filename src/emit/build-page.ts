@@ -22,7 +22,7 @@ import type { SourceFile } from "../load/source-file.js";
 import { checkEventSource, type PageKeys } from "../validate/validate-content.js";
 import { pageWarnings } from "../validate/warnings.js";
 import { checked } from "./plan.js";
-import type { FolderWriter } from "./staging.js";
+import type { FileStatus, FolderWriter } from "./staging.js";
 
 /** What every page of one build is built against; sent once to each worker. */
 export interface PageJob {
@@ -56,6 +56,8 @@ export interface PageRecord {
   /** SHA-1 of the file's bytes, and the files written as they were (for the cache). */
   hash?: string;
   written?: WrittenFile[];
+  /** The page's files, until they are written (see placeOutputs). */
+  outputs?: PageOutput[];
   /** The page was unchanged and its files were linked from the previous output. */
   reused?: boolean;
   /**
@@ -94,7 +96,7 @@ export interface PageSource extends EventFile {
  * The cached record, when the file has the bytes it had and every file the page wrote is still
  * in the previous output as written (same size, time and inode): those are linked, not rebuilt.
  */
-function reuse(job: PageJob, source: PageSource, hash: string, writer: FolderWriter | null): PageRecord | null {
+function reuse(job: PageJob, source: PageSource, hash: string, writing: boolean): PageRecord | null {
   const cached = source.cached;
   if (!cached || cached.hash !== hash || job.keepJson || !job.now) return null;
   const { builtAt, sameUntil, hasWarnings, written } = cached;
@@ -102,19 +104,30 @@ function reuse(job: PageJob, source: PageSource, hash: string, writer: FolderWri
   const sameNow = compareInstants(builtAt, job.now) === 0;
   const inSpan = !hasWarnings && compareInstants(builtAt, job.now) <= 0 && (sameUntil === null || compareInstants(job.now, sameUntil) <= 0);
   if (!sameNow && !inSpan) return null;
-  if (writer) {
+  if (writing) {
     if (!job.previousOut) return null;
     for (const [rel, size, mtimeMs, ino] of written) {
       const st = lstatSync(path.join(job.previousOut, rel), { throwIfNoEntry: false });
       if (!st || !st.isFile() || st.size !== size || st.mtimeMs !== mtimeMs || st.ino !== ino) return null;
     }
-    for (const [rel] of written) writer.linkFrom(path.join(job.previousOut, rel), rel);
   }
-  // The main thread puts the cached record in its place.
+  // The main thread puts the cached record in its place, and links the files it lists.
   return { file: source.file, diagnostics: [], warnings: [], keys: null, placeholders: [], files: 0, bytes: 0, hash, reused: true };
 }
 
-export function buildPage(job: PageJob, source: PageSource, writer: FolderWriter | null): PageRecord {
+/** One file of a page: written by the thread that writes the output (see placeOutputs). */
+export interface PageOutput {
+  rel: string;
+  bytes: Uint8Array;
+  /** An earlier output of the same page with the same bytes: a hard link to it. */
+  sameAs?: string;
+}
+
+/**
+ * Builds the page; its files are left in the record (`outputs`) when `writing`, for the thread
+ * that owns the output folder: two threads making entries in one folder wait on each other.
+ */
+export function buildPage(job: PageJob, source: PageSource, writing: boolean): PageRecord {
   let text: string;
   try {
     text = readFileSync(source.absolute, "utf8");
@@ -123,7 +136,7 @@ export function buildPage(job: PageJob, source: PageSource, writer: FolderWriter
   }
   const hash = job.cache ? crypto.hash("sha1", text) : undefined;
   if (hash) {
-    const reused = reuse(job, source, hash, writer);
+    const reused = reuse(job, source, hash, writing);
     if (reused) return reused;
   }
   const read = parseSource(text, source.file);
@@ -140,15 +153,11 @@ export function buildPage(job: PageJob, source: PageSource, writer: FolderWriter
   const json = checked(schema, eventDetail(settings, event, now), `detail of event page ${event.source.id} (${event.file})`);
   const id = event.source.id;
   const bytes = Buffer.from(json, "utf8");
-  if (hash) {
-    record.hash = hash;
-    record.written = [];
-  }
+  if (hash) record.hash = hash;
+  const outputs: PageOutput[] = [];
+  if (writing) record.outputs = outputs;
   const out = (rel: string, data: Buffer, sameAs?: string) => {
-    if (writer) {
-      const st = sameAs ? writer.link(rel, sameAs, data) : writer.write(rel, data);
-      record.written?.push([rel, st.size, st.mtimeMs, st.ino]);
-    }
+    if (writing) outputs.push(sameAs ? { rel, bytes: data, sameAs } : { rel, bytes: data });
     record.files++;
     record.bytes += data.length;
   };
@@ -169,6 +178,27 @@ export function buildPage(job: PageJob, source: PageSource, writer: FolderWriter
     record.sameUntil = event.performances.find((p) => compareInstants(p.start, now) >= 0)?.start ?? null;
   }
   return located(record, read.source);
+}
+
+/**
+ * Writes a page's files on the thread that owns the output folder, noting each as written for the
+ * cache; a reused page's files are linked from the previous output.
+ */
+export function placeOutputs(record: PageRecord, writer: FolderWriter, cached: PageRecord | null, previousOut: string | null): void {
+  if (cached) {
+    for (const [rel] of cached.written ?? []) writer.linkFrom(path.join(previousOut!, rel), rel);
+    return;
+  }
+  if (!record.outputs) return;
+  const written: WrittenFile[] = [];
+  const status = new Map<string, FileStatus>();
+  for (const o of record.outputs) {
+    const st = o.sameAs ? writer.link(o.rel, o.sameAs, status.get(o.sameAs)!, o.bytes) : writer.write(o.rel, o.bytes);
+    status.set(o.rel, st);
+    written.push([o.rel, st.size, st.mtimeMs, st.ino]);
+  }
+  if (record.hash) record.written = written;
+  delete record.outputs;
 }
 
 /** Positions found while the file's text is in hand (only for a page with something to report). */

@@ -4,9 +4,9 @@
 import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import { workerExecArgv } from "./worker-options.js";
 import { buildPage, type PageJob, type PageRecord, type PageSource } from "./build-page.js";
 import { SelfCheckFailed } from "./plan.js";
-import type { FolderWriter } from "./staging.js";
 
 /** Below this many pages a worker's start (loading the modules again) costs more than it saves. */
 export const THREADS_FROM = 2_000;
@@ -21,10 +21,8 @@ export interface WorkerTask {
 }
 export interface WorkerSetup {
   job: PageJob;
-  /** The staging folder, or null when nothing is written (a check). */
-  root: string | null;
-  /** Folders the build made before the workers started. */
-  made: string[];
+  /** Leave each page's files in its record, for this thread to write (false: a check). */
+  writing: boolean;
 }
 
 /** BUILD_CATALOGUE_THREADS sets the number of workers (0: none); by default one per core, at most 4, from THREADS_FROM pages. */
@@ -39,18 +37,22 @@ const WORKER_URL = new URL("./page-worker.js", import.meta.url);
 /** Workers run the compiled module: from the TypeScript sources (tests), pages are built on this thread. */
 const canStartWorkers = () => !fileURLToPath(import.meta.url).endsWith(".ts");
 
+/**
+ * Builds the pages; `place` takes each record on this thread as it arrives (it writes the page's
+ * files while the workers go on) and returns the record to keep.
+ */
 export async function buildPages(
   job: PageJob,
   files: readonly PageSource[],
-  writer: FolderWriter | null,
-  made: string[],
+  writing: boolean,
+  place: (record: PageRecord) => PageRecord,
   onProgress: (pagesDone: number) => void,
 ): Promise<PageRecord[]> {
   const threads = canStartWorkers() ? Math.min(threadCount(files.length), Math.ceil(files.length / BATCH)) : 0;
   if (threads === 0) {
     const records: PageRecord[] = [];
     for (const file of files) {
-      records.push(buildPage(job, file, writer));
+      records.push(place(buildPage(job, file, writing)));
       if (records.length % BATCH === 0) onProgress(records.length);
     }
     return records;
@@ -58,10 +60,8 @@ export async function buildPages(
   const batches: PageSource[][] = [];
   for (let i = 0; i < files.length; i += BATCH) batches.push(files.slice(i, i + BATCH));
   const results: PageRecord[][] = new Array(batches.length);
-  const setup: WorkerSetup = { job, root: writer?.root ?? null, made };
-  // A worker takes the process's Node options, less those only a main script may have (a
-  // process started with `node --input-type=module -e ...` refuses workers that inherit it).
-  const execArgv = process.execArgv.filter((a) => !a.startsWith("--input-type"));
+  const setup: WorkerSetup = { job, writing };
+  const execArgv = workerExecArgv();
   const workers = Array.from({ length: threads }, () => new Worker(WORKER_URL, { workerData: setup, execArgv }));
   let next = 0;
   let done = 0;
@@ -80,7 +80,12 @@ export async function buildPages(
             reject(reply.selfCheck ? new SelfCheckFailed(reply.error) : new Error(reply.error));
             return;
           }
-          results[reply.batch] = reply.records;
+          try {
+            results[reply.batch] = reply.records.map(place);
+          } catch (e) {
+            reject(e);
+            return;
+          }
           done += reply.records.length;
           onProgress(done);
           if (done === files.length) resolve();

@@ -1,19 +1,16 @@
-// A worker thread that builds event pages (see page-threads.ts): it writes each page's documents
-// into the staging folder itself and sends back only the pages' records.
+// A worker thread that builds event pages (see page-threads.ts): it sends back each page's record
+// with its files, which the main thread writes (it alone makes entries in the output folder).
 import { parentPort, workerData } from "node:worker_threads";
 import { buildPage } from "./build-page.js";
 import { SelfCheckFailed } from "./plan.js";
-import { FolderWriter } from "./staging.js";
 import type { WorkerReply, WorkerSetup, WorkerTask } from "./page-threads.js";
 
 const setup = workerData as WorkerSetup;
-const writer = setup.root ? new FolderWriter(setup.root) : null;
-writer?.madeElsewhere(...setup.made);
 
 parentPort!.on("message", (task: WorkerTask) => {
   let reply: WorkerReply;
   try {
-    reply = { batch: task.batch, records: task.files.map((f) => buildPage(setup.job, f, writer)) };
+    reply = { batch: task.batch, records: task.files.map((f) => buildPage(setup.job, f, setup.writing)) };
   } catch (e) {
     reply = { batch: task.batch, error: e instanceof Error ? e.message : String(e), selfCheck: e instanceof SelfCheckFailed };
   }

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import { workerExecArgv } from "./worker-options.js";
 
 export function removeTree(dir: string): void {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -36,7 +37,7 @@ export async function removeOutput(dir: string): Promise<void> {
   const threads = os.availableParallelism() > 1 && pageDirs.length >= PARALLEL_FROM && !fileURLToPath(import.meta.url).endsWith(".ts");
   if (threads) {
     const half = pageDirs.splice(0, pageDirs.length >> 1);
-    const worker = new Worker(WORKER_URL, { workerData: half, execArgv: process.execArgv.filter((a) => !a.startsWith("--input-type")) });
+    const worker = new Worker(WORKER_URL, { workerData: half, execArgv: workerExecArgv() });
     const done = new Promise<void>((resolve, reject) => {
       worker.once("message", () => resolve());
       worker.once("error", reject);

@@ -2,10 +2,17 @@
 // is swapped in once the whole build has succeeded. Whatever fails, --out is left as it was.
 // Writes are synchronous: on a fast disk a promise per file costs more than the write itself.
 import { randomBytes } from "node:crypto";
-import { closeSync, copyFileSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, writeSync, type Stats } from "node:fs";
+import { closeSync, copyFileSync, fstatSync, linkSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { removeOutput } from "./remove-tree.js";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
+
+/** What the cache remembers of a file as written. */
+export interface FileStatus {
+  size: number;
+  mtimeMs: number;
+  ino: number;
+}
 
 /** Writes files under one folder, making each folder once; a file with the bytes of an earlier one is a hard link to it. */
 export class FolderWriter {
@@ -17,7 +24,7 @@ export class FolderWriter {
     if (dir === "." || this.made.has(dir)) return;
     this.makeFolder(path.posix.dirname(dir));
     try {
-      mkdirSync(path.join(this.root, dir));
+      mkdirSync(`${this.root}/${dir}`);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
     }
@@ -30,13 +37,14 @@ export class FolderWriter {
   }
 
   private folder(rel: string): void {
-    this.makeFolder(path.posix.dirname(rel));
+    const slash = rel.lastIndexOf("/");
+    if (slash > 0) this.makeFolder(rel.slice(0, slash));
   }
 
   /** Writes the file; returns its status as written (the cache remembers it). */
-  write(rel: string, bytes: Uint8Array | string): Stats {
+  write(rel: string, bytes: Uint8Array | string): FileStatus {
     this.folder(rel);
-    const fd = openSync(path.join(this.root, rel), "w");
+    const fd = openSync(`${this.root}/${rel}`, "w");
     try {
       const data = typeof bytes === "string" ? Buffer.from(bytes, "utf8") : bytes;
       let done = 0;
@@ -47,12 +55,15 @@ export class FolderWriter {
     }
   }
 
-  /** Writes `rel` as a hard link to `existing` (written before), or as a copy where links are refused. */
-  link(rel: string, existing: string, bytes: Uint8Array | string): Stats {
+  /**
+   * Writes `rel` as a hard link to `existing` (written before, with status `written`: a link is
+   * the same file), or as a copy where links are refused.
+   */
+  link(rel: string, existing: string, written: FileStatus, bytes: Uint8Array | string): FileStatus {
     this.folder(rel);
     try {
-      linkSync(path.join(this.root, existing), path.join(this.root, rel));
-      return lstatSync(path.join(this.root, rel));
+      linkSync(`${this.root}/${existing}`, `${this.root}/${rel}`);
+      return written;
     } catch {
       return this.write(rel, bytes);
     }
