@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, writeSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { PageRecord } from "../emit/build-page.js";
+import type { PageRecord } from "../emit/page-record.js";
 
 /** An output file as written: path relative to --out, size, mtimeMs and inode. */
 export type WrittenFile = [rel: string, size: number, mtimeMs: number, ino: number];
@@ -50,6 +50,8 @@ export class PageCache {
     private readonly file: string,
     private readonly key: string,
     private readonly pages: Map<string, CachedPage>,
+    /** Each page's line as read: a reused page is written back as it was (its span of nows still holds). */
+    private readonly lines: Map<string, string> = new Map(),
   ) {}
 
   /**
@@ -64,6 +66,7 @@ export class PageCache {
       .update(JSON.stringify([FORMAT, hashOfCode(), process.versions.node, process.versions.tz ?? "", process.versions.icu ?? "", outDir, ...keyParts]))
       .digest("hex");
     const pages = new Map<string, CachedPage>();
+    const kept = new Map<string, string>();
     let text = "";
     try {
       text = readFileSync(file, "utf8");
@@ -77,11 +80,12 @@ export class PageCache {
       try {
         const entry = JSON.parse(lines[i]!) as CachedPage;
         pages.set(entry.record.file, entry);
+        kept.set(entry.record.file, lines[i]!);
       } catch {
         // A line cut short (a build stopped while writing): that page is built again.
       }
     }
-    return new PageCache(file, key, pages);
+    return new PageCache(file, key, pages, kept);
   }
 
   get(file: string): CachedPage | undefined {
@@ -102,6 +106,11 @@ export class PageCache {
         // Written in chunks: the whole cache of a large catalogue is never one string.
         let chunk = `${JSON.stringify({ key: this.key })}\n`;
         for (const r of records) {
+          const line = r.reused ? this.lines.get(r.file) : undefined;
+          if (line !== undefined) {
+            chunk += `${line}\n`;
+            continue;
+          }
           if (!r.page || !r.written || !r.hash) continue;
           const { json: _json, reused: _reused, outputs: _outputs, hash, ...record } = r;
           chunk += `${JSON.stringify({ hash, record })}\n`;

@@ -1,144 +1,33 @@
-// One event page from its file to its written documents: read, check, enrich, serialize, check the
-// document against its response schema, write. Runs on the main thread or in a worker (see
-// page-threads.ts); returns only what the build needs across pages (a PageRecord), so no thread
-// ever holds more than the page in hand.
-import type { Diagnostic } from "../diagnostics.js";
+// One event page from its text to its documents: parse, check, enrich, serialize, check the
+// document against its response schema; the files are left in the record for the thread that
+// writes the output (page-record.ts has the reading, the reuse and the writing). Runs on the main
+// thread or in a worker (see page-threads.ts); no thread ever holds more than the page in hand.
 import { eventDetailSchema, fullerEventDetailSchema } from "../api/schemas.js";
 import { eventDetail, summarize } from "../enrich/event-page.js";
 import { renderBrowsable } from "../host/browsable.js";
-import { EVENT_PAGES_NAME, PAGES_NAME, type Header } from "../host/rules.js";
-import * as crypto from "node:crypto";
-import { lstatSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { error } from "../diagnostics.js";
-import type { CachedPage, WrittenFile } from "../cache/page-cache.js";
+import { EVENT_PAGES_NAME, PAGES_NAME } from "../host/rules.js";
 import { parseSource } from "../load/read-source.js";
 import { locateDiagnostics } from "../load/locate.js";
-import type { EventFile } from "../load/load-content.js";
-import { compareInstants, type Instant } from "../runtime/time/instant.js";
-import type { Lookups } from "../validate/check-event.js";
-import type { PageSummary, SiteSettings } from "../validate/site.js";
+import { compareInstants } from "../runtime/time/instant.js";
 import type { SourceFile } from "../load/source-file.js";
-import { checkEventSource, type PageKeys } from "../validate/validate-content.js";
+import { checkEventSource } from "../validate/validate-content.js";
 import { pageWarnings } from "../validate/warnings.js";
 import { checked } from "./plan.js";
-import type { FileStatus, FolderWriter } from "./staging.js";
+import { eventPagesFile, pagesFile, readPage, type PageJob, type PageOutput, type PageRecord, type PageSource } from "./page-record.js";
 
-/** What every page of one build is built against; sent once to each worker. */
-export interface PageJob {
-  look: Lookups;
-  /** Null when a setting is broken: pages are checked, not built. */
-  settings: SiteSettings | null;
-  now: Instant | null;
-  /** Write event_pages/<id>/ too (false when every host reads event details from pages/<id>/). */
-  eventPagesRoute: boolean;
-  /** Headers for the pre-rendered browsable pages, or null when no host needs them. */
-  browsableHeaders: Header[] | null;
-  /** Keep each page's JSON in its record (a check that pre-renders lookups needs it; a build reads the file back). */
-  keepJson: boolean;
-  /** Record what the cache needs (hash, written files); with `previousOut`, reuse unchanged pages from there. */
-  cache: boolean;
-  previousOut: string | null;
-}
-
-export interface PageRecord {
-  file: string;
-  diagnostics: Diagnostic[];
-  /** The page's own warnings (reported only when the catalogue has no error, as those across pages). */
-  warnings: Diagnostic[];
-  keys: PageKeys | null;
-  placeholders: Diagnostic[];
-  /** Present when the page is valid and was built. */
-  page?: PageSummary;
-  files: number;
-  bytes: number;
-  json?: string;
-  /** SHA-1 of the file's bytes, and the files written as they were (for the cache). */
-  hash?: string;
-  written?: WrittenFile[];
-  /** The page's files, until they are written (see placeOutputs). */
-  outputs?: PageOutput[];
-  /** The page was unchanged and its files were linked from the previous output. */
-  reused?: boolean;
-  /**
-   * The build's now, and the first performance start not before it (null: none): for any now
-   * from `builtAt` to `sameUntil`, no is_past, in_past or next change of the page differs, so a
-   * page without warnings (their words may name now) is reused by a later build in that span.
-   */
-  builtAt?: Instant;
-  sameUntil?: Instant | null;
-}
-
-/** The page's output files, relative to --out; the pages/<id>/ detail has the same bytes as the event_pages/<id>/ one. */
-export const eventPagesFile = (id: number) => `api/v2/event_pages/${id}/index.json`;
-export const pagesFile = (id: number) => `api/v2/pages/${id}/index.json`;
-
-/** What a page builder needs to decide whether a cached page can be reused (the record stays on the main thread). */
-export interface ReuseCheck {
-  hash: string;
-  written: WrittenFile[];
-  builtAt?: Instant;
-  sameUntil?: Instant | null;
-  hasWarnings: boolean;
-}
-
-export function reuseCheck(cached: CachedPage): ReuseCheck {
-  const r = cached.record;
-  return { hash: cached.hash, written: r.written ?? [], builtAt: r.builtAt, sameUntil: r.sameUntil, hasWarnings: r.warnings.length > 0 };
-}
-
-/** An event file, with what the cache holds for it. */
-export interface PageSource extends EventFile {
-  cached?: ReuseCheck;
-}
-
-/**
- * The cached record, when the file has the bytes it had and every file the page wrote is still
- * in the previous output as written (same size, time and inode): those are linked, not rebuilt.
- */
-function reuse(job: PageJob, source: PageSource, hash: string, writing: boolean): PageRecord | null {
-  const cached = source.cached;
-  if (!cached || cached.hash !== hash || job.keepJson || !job.now) return null;
-  const { builtAt, sameUntil, hasWarnings, written } = cached;
-  if (!builtAt || sameUntil === undefined) return null;
-  const sameNow = compareInstants(builtAt, job.now) === 0;
-  const inSpan = !hasWarnings && compareInstants(builtAt, job.now) <= 0 && (sameUntil === null || compareInstants(job.now, sameUntil) <= 0);
-  if (!sameNow && !inSpan) return null;
-  if (writing) {
-    if (!job.previousOut) return null;
-    for (const [rel, size, mtimeMs, ino] of written) {
-      const st = lstatSync(path.join(job.previousOut, rel), { throwIfNoEntry: false });
-      if (!st || !st.isFile() || st.size !== size || st.mtimeMs !== mtimeMs || st.ino !== ino) return null;
-    }
-  }
-  // The main thread puts the cached record in its place, and links the files it lists.
-  return { file: source.file, diagnostics: [], warnings: [], keys: null, placeholders: [], files: 0, bytes: 0, hash, reused: true };
-}
-
-/** One file of a page: written by the thread that writes the output (see placeOutputs). */
-export interface PageOutput {
-  rel: string;
-  bytes: Uint8Array;
-  /** An earlier output of the same page with the same bytes: a hard link to it. */
-  sameAs?: string;
-}
+export { eventPagesFile, pagesFile, placeOutputs, reuseCheck, type PageJob, type PageRecord, type PageSource } from "./page-record.js";
 
 /**
  * Builds the page; its files are left in the record (`outputs`) when `writing`, for the thread
  * that owns the output folder: two threads making entries in one folder wait on each other.
  */
 export function buildPage(job: PageJob, source: PageSource, writing: boolean): PageRecord {
-  let text: string;
-  try {
-    text = readFileSync(source.absolute, "utf8");
-  } catch (e) {
-    return { file: source.file, diagnostics: [error(source.file, [], `cannot be read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`)], warnings: [], keys: null, placeholders: [], files: 0, bytes: 0 };
-  }
-  const hash = job.cache ? crypto.hash("sha1", text) : undefined;
-  if (hash) {
-    const reused = reuse(job, source, hash, writing);
-    if (reused) return reused;
-  }
+  const read = readPage(job, source, writing);
+  return "record" in read ? read.record : buildFromText(job, source, read.text, read.hash, writing);
+}
+
+/** The rest of buildPage, once the file is read and not reused. */
+export function buildFromText(job: PageJob, source: PageSource, text: string, hash: string | undefined, writing: boolean): PageRecord {
   const read = parseSource(text, source.file);
   if (!read.source) return { file: source.file, diagnostics: read.diagnostics, warnings: [], keys: null, placeholders: [], files: 0, bytes: 0 };
   const check = checkEventSource(source.file, read.source.data, job.look, read.source.text);
@@ -178,27 +67,6 @@ export function buildPage(job: PageJob, source: PageSource, writing: boolean): P
     record.sameUntil = event.performances.find((p) => compareInstants(p.start, now) >= 0)?.start ?? null;
   }
   return located(record, read.source);
-}
-
-/**
- * Writes a page's files on the thread that owns the output folder, noting each as written for the
- * cache; a reused page's files are linked from the previous output.
- */
-export function placeOutputs(record: PageRecord, writer: FolderWriter, cached: PageRecord | null, previousOut: string | null): void {
-  if (cached) {
-    for (const [rel] of cached.written ?? []) writer.linkFrom(path.join(previousOut!, rel), rel);
-    return;
-  }
-  if (!record.outputs) return;
-  const written: WrittenFile[] = [];
-  const status = new Map<string, FileStatus>();
-  for (const o of record.outputs) {
-    const st = o.sameAs ? writer.link(o.rel, o.sameAs, status.get(o.sameAs)!, o.bytes) : writer.write(o.rel, o.bytes);
-    status.set(o.rel, st);
-    written.push([o.rel, st.size, st.mtimeMs, st.ino]);
-  }
-  if (record.hash) record.written = written;
-  delete record.outputs;
 }
 
 /** Positions found while the file's text is in hand (only for a page with something to report). */

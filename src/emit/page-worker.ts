@@ -1,18 +1,37 @@
 // A worker thread that builds event pages (see page-threads.ts): it sends back each page's record
 // with its files, which the main thread writes (it alone makes entries in the output folder).
+// The heavy half (schemas, enrich, the self-check) is loaded on the first page not reused, so a
+// rebuild that reuses every page starts its workers in a fraction of the time.
 import { parentPort, workerData } from "node:worker_threads";
-import { buildPage } from "./build-page.js";
-import { SelfCheckFailed } from "./plan.js";
+import { readPage, type PageRecord } from "./page-record.js";
 import type { WorkerReply, WorkerSetup, WorkerTask } from "./page-threads.js";
 
 const setup = workerData as WorkerSetup;
+let builder: typeof import("./build-page.js") | null = null;
 
-parentPort!.on("message", (task: WorkerTask) => {
-  let reply: WorkerReply;
-  try {
-    reply = { batch: task.batch, records: task.files.map((f) => buildPage(setup.job, f, setup.writing)) };
-  } catch (e) {
-    reply = { batch: task.batch, error: e instanceof Error ? e.message : String(e), selfCheck: e instanceof SelfCheckFailed };
+async function build(task: WorkerTask): Promise<PageRecord[]> {
+  const records: PageRecord[] = [];
+  for (const source of task.files) {
+    const read = readPage(setup.job, source, setup.writing);
+    if ("record" in read) records.push(read.record);
+    else {
+      builder ??= await import("./build-page.js");
+      records.push(builder.buildFromText(setup.job, source, read.text, read.hash, setup.writing));
+    }
   }
-  parentPort!.postMessage(reply);
+  return records;
+}
+
+// Tasks arrive one after another; each is answered before the next is begun.
+let queue = Promise.resolve();
+parentPort!.on("message", (task: WorkerTask) => {
+  queue = queue.then(async () => {
+    let reply: WorkerReply;
+    try {
+      reply = { batch: task.batch, records: await build(task) };
+    } catch (e) {
+      reply = { batch: task.batch, error: e instanceof Error ? e.message : String(e), selfCheck: e instanceof Error && e.name === "SelfCheckFailed" };
+    }
+    parentPort!.postMessage(reply);
+  });
 });
