@@ -25,12 +25,15 @@ export interface WorkerSetup {
   writing: boolean;
 }
 
-/** BUILD_CATALOGUE_THREADS sets the number of workers (0: none); by default one per core, at most 4, from THREADS_FROM pages. */
+/**
+ * Worker threads beside this one, which builds pages too: BUILD_CATALOGUE_THREADS sets the number
+ * (0: none); by default one per core but this thread's, at most 3, from THREADS_FROM pages.
+ */
 export function threadCount(pages: number): number {
   const asked = process.env.BUILD_CATALOGUE_THREADS;
   if (asked !== undefined && /^[0-9]+$/.test(asked)) return Number(asked);
   if (pages < THREADS_FROM) return 0;
-  return Math.min(os.availableParallelism(), 4);
+  return Math.min(os.availableParallelism() - 1, 3);
 }
 
 const WORKER_URL = new URL("./page-worker.js", import.meta.url);
@@ -65,8 +68,13 @@ export async function buildPages(
   const workers = Array.from({ length: threads }, () => new Worker(WORKER_URL, { workerData: setup, execArgv }));
   let next = 0;
   let done = 0;
+  let failed = false;
   try {
     await new Promise<void>((resolve, reject) => {
+      const fail = (e: unknown) => {
+        failed = true;
+        reject(e);
+      };
       const send = (w: Worker) => {
         if (next < batches.length) {
           const task: WorkerTask = { batch: next, files: batches[next]! };
@@ -77,13 +85,13 @@ export async function buildPages(
       for (const w of workers) {
         w.on("message", (reply: WorkerReply) => {
           if ("error" in reply) {
-            reject(reply.selfCheck ? new SelfCheckFailed(reply.error) : new Error(reply.error));
+            fail(reply.selfCheck ? new SelfCheckFailed(reply.error) : new Error(reply.error));
             return;
           }
           try {
             results[reply.batch] = reply.records.map(place);
           } catch (e) {
-            reject(e);
+            fail(e);
             return;
           }
           done += reply.records.length;
@@ -91,14 +99,31 @@ export async function buildPages(
           if (done === files.length) resolve();
           else send(w);
         });
-        w.on("error", reject);
+        w.on("error", fail);
         w.on("exit", (code) => {
-          if (done < files.length) reject(new Error(`a page builder thread stopped (exit code ${code}) before its pages were built`));
+          if (done < files.length) fail(new Error(`a page builder thread stopped (exit code ${code}) before its pages were built`));
         });
         // Two batches each, so a thread never waits for its next one.
         send(w);
         send(w);
       }
+      // This thread builds batches too, between writing what the workers send (a worker's
+      // reply waits at most one batch; each worker has its next batch already).
+      void (async () => {
+        while (!failed && next < batches.length) {
+          const batch = next++;
+          try {
+            results[batch] = batches[batch]!.map((f) => place(buildPage(job, f, writing)));
+          } catch (e) {
+            fail(e);
+            return;
+          }
+          done += batches[batch]!.length;
+          onProgress(done);
+          if (done === files.length) resolve();
+          await new Promise((r) => setImmediate(r));
+        }
+      })();
     });
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
