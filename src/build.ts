@@ -4,9 +4,10 @@ import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
 import { BuildFailed } from "./errors.js";
 import { planOutput, SelfCheckFailed, type OutputFile } from "./emit/plan.js";
 import { parseHosts, type Host } from "./host/host.js";
+import { hostLimitWarnings } from "./host/limits.js";
 import { buildHostModel, type HostModel } from "./host/rules.js";
 import { buildQueryIndex } from "./emit/query-index.js";
-import { writeOutput } from "./emit/write-output.js";
+import { emptyTally, tallyFile, writeOutput } from "./emit/write-output.js";
 import { loadContent, sourcesOf } from "./load/load-content.js";
 import { locateDiagnostics } from "./load/locate.js";
 import { resolveNow, resolveOptions, type BuildOptions } from "./options.js";
@@ -75,10 +76,23 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   if (!site || !now) return { ...result(false, diagnostics, 0, resolved.outDir, started), failedOnWarnings };
   const { model, files } = plan(site, now, hosts);
   try {
-    const written = await writeOutput(resolved.outDir, files, (n) => {
-      if (n % 5000 === 0) resolved.onProgress(`Wrote ${n} files...`);
-    });
-    return { ...result(true, diagnostics, site.events.length, resolved.outDir, started, written.files, written.bytes), model, nextChange: next };
+    // A host's limits are known only once every file is planned: they are checked before --out
+    // is replaced, so that --strict leaves it as it was, as it does for content warnings.
+    let limits: Diagnostic[] = [];
+    const written = await writeOutput(
+      resolved.outDir,
+      files,
+      (n) => {
+        if (n % 5000 === 0) resolved.onProgress(`Wrote ${n} files...`);
+      },
+      (tally) => {
+        limits = hostLimitWarnings(hosts, tally, resolved.outArg);
+        return !(options.strict === true && limits.length > 0);
+      },
+    );
+    const all = [...diagnostics, ...limits];
+    if (!written.replaced) return { ...result(false, all, 0, resolved.outDir, started), failedOnWarnings: true };
+    return { ...result(true, all, site.events.length, resolved.outDir, started, written.files, written.bytes), model, nextChange: next };
   } catch (e) {
     if (e instanceof SelfCheckFailed) throw new BuildFailed(e.message);
     const err = e as NodeJS.ErrnoException;
@@ -95,14 +109,19 @@ export async function check(options: BuildOptions = {}): Promise<BuildResult> {
   if (!site || !now) return { ...result(false, diagnostics, 0, resolved.outDir, started), failedOnWarnings };
   let files = 0;
   let bytes = 0;
+  const tally = emptyTally();
   try {
     for (const file of plan(site, now, hosts).files) {
       files++;
       bytes += file.bytes.length;
+      tallyFile(tally, file);
     }
   } catch (e) {
     if (e instanceof SelfCheckFailed) throw new BuildFailed(e.message);
     throw e;
   }
-  return { ...result(true, diagnostics, site.events.length, resolved.outDir, started, files, bytes), nextChange: next };
+  const limits = hostLimitWarnings(hosts, tally, resolved.outArg);
+  const all = [...diagnostics, ...limits];
+  if (options.strict === true && limits.length > 0) return { ...result(false, all, 0, resolved.outDir, started), failedOnWarnings: true };
+  return { ...result(true, all, site.events.length, resolved.outDir, started, files, bytes), nextChange: next };
 }
