@@ -15,6 +15,7 @@ import { planOutput, SelfCheckFailed, writesEventPagesRoute } from "./emit/plan.
 import { PlannedWriter } from "./emit/write-output.js";
 import { Staging } from "./emit/staging.js";
 import { parseHosts, type Host } from "./host/host.js";
+import { hostLimitWarnings } from "./host/limits.js";
 import { answerHeaders, buildHostModel, type HostModel } from "./host/rules.js";
 import { buildQueryIndex } from "./emit/query-index.js";
 import { loadContent, sourcesOf, type EventFile, type LoadedContent } from "./load/load-content.js";
@@ -141,11 +142,21 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
     const detailOf = (id: number) => json.get(id) ?? readFileSync(path.join(staging!.dir, pagesFile(id)), "utf8");
     const writer = new PlannedWriter(staging);
     for (const file of planOutput(site, model, hosts, index, detailOf)) writer.write(file);
-    let files = writer.report.files;
+    const tally = writer.report.tally;
     let bytes = writer.report.bytes;
     for (const r of records) {
-      files += r.files;
+      tally.files += r.files;
       bytes += r.bytes;
+      if (r.largest && r.largest.bytes > tally.largest.bytes) tally.largest = r.largest;
+    }
+    const files = tally.files;
+    // A host's limits are known once every file is planned: checked before --out is replaced,
+    // so that --strict leaves it as it was, as it does for content warnings.
+    const limits = hostLimitWarnings(hosts, tally, resolved.outArg);
+    diagnostics.push(...limits);
+    if (options.strict === true && limits.length > 0) {
+      await staging?.abort();
+      return { ...result(false, diagnostics, 0, resolved.outDir, started), failedOnWarnings: true };
     }
     await staging?.commit();
     cache?.save(records);

@@ -49,6 +49,7 @@ export function buildFromText(job: PageJob, source: PageSource, text: string, ha
     if (writing) outputs.push(sameAs ? { rel, bytes: data, sameAs } : { rel, bytes: data });
     record.files++;
     record.bytes += data.length;
+    if (data.length > (record.largest?.bytes ?? -1)) record.largest = { path: rel, bytes: data.length };
   };
   if (job.eventPagesRoute) {
     out(eventPagesFile(id), bytes);

@@ -47,6 +47,8 @@ export interface PageRecord {
   /** SHA-1 of the file's bytes, and the files written as they were (for the cache). */
   hash?: string;
   written?: WrittenFile[];
+  /** The largest of the page's files (for a host's limit on file size). */
+  largest?: { path: string; bytes: number };
   /** The page's files, until they are written (see placeOutputs). */
   outputs?: PageOutput[];
   /** The page was unchanged and its files were linked from the previous output. */

@@ -6,6 +6,31 @@ import { Staging } from "./staging.js";
 export interface WriteReport {
   files: number;
   bytes: number;
+  /** What went by, for the hosts' limits (src/host/limits.ts). */
+  tally: OutputTally;
+  /** False when `keep` refused the output: --out is as it was. */
+  replaced: boolean;
+}
+
+/** What the writer saw go by: enough to check each host's limits without reading files back. */
+export interface OutputTally {
+  files: number;
+  largest: { path: string; bytes: number };
+  /** The text of the rule files at the top of the output (`_redirects`, `_headers`, `vercel.json`), by path. */
+  ruleFiles: Map<string, string>;
+}
+
+const RULE_FILES = new Set(["_redirects", "_headers", "vercel.json"]);
+
+export function emptyTally(): OutputTally {
+  return { files: 0, largest: { path: "", bytes: 0 }, ruleFiles: new Map() };
+}
+
+/** Counts a file (its text is kept only for the rule files). */
+export function tallyFile(tally: OutputTally, file: { path: string; bytes: Uint8Array }): void {
+  tally.files++;
+  if (file.bytes.length > tally.largest.bytes) tally.largest = { path: file.path, bytes: file.bytes.length };
+  if (RULE_FILES.has(file.path)) tally.ruleFiles.set(file.path, Buffer.from(file.bytes).toString("utf8"));
 }
 
 export function checkRelative(rel: string): void {
@@ -18,7 +43,7 @@ export function checkRelative(rel: string): void {
 /** Writes each planned file once (a path planned twice is a bug), counting what it wrote. */
 export class PlannedWriter {
   private readonly seen = new Set<string>();
-  readonly report: WriteReport = { files: 0, bytes: 0 };
+  readonly report: WriteReport = { files: 0, bytes: 0, tally: emptyTally(), replaced: false };
   constructor(private readonly staging: Staging | null) {}
 
   write(file: OutputFile): void {
@@ -28,10 +53,20 @@ export class PlannedWriter {
     this.staging?.writer.write(file.path, file.bytes);
     this.report.files++;
     this.report.bytes += file.bytes.length;
+    tallyFile(this.report.tally, file);
   }
 }
 
-export async function writeOutput(outDir: string, files: Iterable<OutputFile>, onFile?: (count: number) => void): Promise<WriteReport> {
+/**
+ * `keep` sees the tally once every file is in the staging folder, before --out is touched:
+ * returning false discards the staging folder and leaves --out as it was.
+ */
+export async function writeOutput(
+  outDir: string,
+  files: Iterable<OutputFile>,
+  onFile?: (count: number) => void,
+  keep?: (tally: OutputTally) => boolean,
+): Promise<WriteReport> {
   const staging = await Staging.open(outDir);
   try {
     const writer = new PlannedWriter(staging);
@@ -39,7 +74,12 @@ export async function writeOutput(outDir: string, files: Iterable<OutputFile>, o
       writer.write(file);
       onFile?.(writer.report.files);
     }
+    if (keep && !keep(writer.report.tally)) {
+      await staging.abort();
+      return writer.report;
+    }
     await staging.commit();
+    writer.report.replaced = true;
     return writer.report;
   } catch (e) {
     await staging.abort();

@@ -54,6 +54,24 @@ describe("writeOutput", () => {
     expect(readdirSync(dir)).toEqual(["dist"]);
   });
 
+  it("keeps a tally of what it wrote, and leaves the output folder as it was when keep refuses the output", async () => {
+    const out = previousBuild();
+    const before = snapshotTree(out);
+    const planned = [...files(3), { path: "_redirects", bytes: Buffer.from("/a /b 200\n") }, { path: "big.json", bytes: Buffer.alloc(100) }];
+    let seen = -1;
+    const report = await writeOutput(out, planned, undefined, (tally) => {
+      seen = tally.files;
+      return false;
+    });
+    expect(seen).toBe(5);
+    expect(report).toMatchObject({ files: 5, replaced: false, tally: { files: 5, largest: { path: "big.json", bytes: 100 } } });
+    expect([...report.tally.ruleFiles]).toEqual([["_redirects", "/a /b 200\n"]]);
+    expect(snapshotTree(out)).toEqual(before);
+    expect(readdirSync(dir)).toEqual(["dist"]);
+    expect((await writeOutput(out, files(1), undefined, () => true)).replaced).toBe(true);
+    expect(snapshotTree(out).size).toBe(1);
+  });
+
   it("creates the output folder when there is none", async () => {
     dir = tempDir();
     const out = path.join(dir, "nested/dist");
