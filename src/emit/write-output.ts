@@ -1,7 +1,8 @@
 // Writes a planned list of files into --out through a staging folder (see staging.ts).
 import path from "node:path";
 import type { OutputFile } from "./plan.js";
-import { Staging } from "./staging.js";
+import { createHash } from "node:crypto";
+import { Staging, type FileStatus } from "./staging.js";
 
 export interface WriteReport {
   files: number;
@@ -40,9 +41,13 @@ export function checkRelative(rel: string): void {
   }
 }
 
+/** Files under this folder often repeat one another's bytes (a page's slug lookup on each route): each repeat is a hard link. */
+const SHARED_PREFIX = "_lookup/";
+
 /** Writes each planned file once (a path planned twice is a bug), counting what it wrote. */
 export class PlannedWriter {
   private readonly seen = new Set<string>();
+  private readonly byContent = new Map<string, { path: string; status: FileStatus }>();
   readonly report: WriteReport = { files: 0, bytes: 0, tally: emptyTally(), replaced: false };
   constructor(private readonly staging: Staging | null) {}
 
@@ -50,7 +55,13 @@ export class PlannedWriter {
     checkRelative(file.path);
     if (this.seen.has(file.path)) throw new Error(`two outputs were planned for ${file.path}`);
     this.seen.add(file.path);
-    this.staging?.writer.write(file.path, file.bytes);
+    const writer = this.staging?.writer;
+    if (writer && file.path.startsWith(SHARED_PREFIX)) {
+      const key = createHash("sha1").update(file.bytes).digest("base64");
+      const same = this.byContent.get(key);
+      if (same) writer.link(file.path, same.path, same.status, file.bytes);
+      else this.byContent.set(key, { path: file.path, status: writer.write(file.path, file.bytes) });
+    } else writer?.write(file.path, file.bytes);
     this.report.files++;
     this.report.bytes += file.bytes.length;
     tallyFile(this.report.tally, file);
