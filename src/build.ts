@@ -120,6 +120,8 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
     const found: Diagnostic[] = [...loaded.diagnostics, ...settingsCheck.diagnostics];
     for (const r of records) found.push(...r.diagnostics);
     found.push(...checkAcrossPages(records, settingsCheck));
+    // What only the checks across pages needed (about ten performances a page) goes now.
+    for (const r of records) r.keys = null;
     let site: Site | null = null;
     if (settings && !hasErrors(found)) {
       const events = records.flatMap((r) => (r.page ? [r.page] : [])).sort((a, b) => a.id - b.id);

@@ -21,6 +21,9 @@ export { eventPagesFile, pagesFile, placeOutputs, reuseCheck, type PageJob, type
  * Builds the page; its files are left in the record (`outputs`) when `writing`, for the thread
  * that owns the output folder: two threads making entries in one folder wait on each other.
  */
+/** A page's file larger than this is noted in its record (a host's limit on file size is tens of MiB). */
+const LARGE_FILE = 1024 * 1024;
+
 export function buildPage(job: PageJob, source: PageSource, writing: boolean): PageRecord {
   const read = readPage(job, source, writing);
   return "record" in read ? read.record : buildFromText(job, source, read.text, read.hash, writing);
@@ -49,7 +52,8 @@ export function buildFromText(job: PageJob, source: PageSource, text: string, ha
     if (writing) outputs.push(sameAs ? { rel, bytes: data, sameAs } : { rel, bytes: data });
     record.files++;
     record.bytes += data.length;
-    if (data.length > (record.largest?.bytes ?? -1)) record.largest = { path: rel, bytes: data.length };
+    // Only a file of some size can pass a host's limit on file size (see host/limits.ts).
+    if (data.length > LARGE_FILE && data.length > (record.largest?.bytes ?? 0)) record.largest = { path: rel, bytes: data.length };
   };
   if (job.eventPagesRoute) {
     out(eventPagesFile(id), bytes);

@@ -47,7 +47,7 @@ export interface PageRecord {
   /** SHA-1 of the file's bytes, and the files written as they were (for the cache). */
   hash?: string;
   written?: WrittenFile[];
-  /** The largest of the page's files (for a host's limit on file size). */
+  /** The largest of the page's files, when it is over 1 MiB (for a host's limit on file size). */
   largest?: { path: string; bytes: number };
   /** The page's files, until they are written (see placeOutputs). */
   outputs?: PageOutput[];
@@ -150,6 +150,6 @@ export function placeOutputs(record: PageRecord, writer: FolderWriter, cached: P
     written.push([o.rel, st.size, st.mtimeMs, st.ino]);
   }
   if (record.hash) record.written = written;
-  delete record.outputs;
+  record.outputs = undefined; // not delete: that turns the record into a dictionary, several times its size
 }
 

@@ -3,8 +3,8 @@
 // in file-name order whatever the threads did, so messages and bytes never depend on them.
 import os from "node:os";
 import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
-import { workerExecArgv } from "./worker-options.js";
+import type { Worker } from "node:worker_threads";
+import { startWorker } from "./worker-options.js";
 import { buildPage, type PageJob, type PageRecord, type PageSource } from "./build-page.js";
 import { SelfCheckFailed } from "./plan.js";
 
@@ -64,8 +64,7 @@ export async function buildPages(
   for (let i = 0; i < files.length; i += BATCH) batches.push(files.slice(i, i + BATCH));
   const results: PageRecord[][] = new Array(batches.length);
   const setup: WorkerSetup = { job, writing };
-  const execArgv = workerExecArgv();
-  const workers = Array.from({ length: threads }, () => new Worker(WORKER_URL, { workerData: setup, execArgv }));
+  const workers = Array.from({ length: threads }, () => startWorker(WORKER_URL, { workerData: setup }));
   let next = 0;
   let done = 0;
   let failed = false;

@@ -4,8 +4,7 @@ import { readdirSync, rmdirSync, unlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
-import { workerExecArgv } from "./worker-options.js";
+import { startWorker } from "./worker-options.js";
 
 export function removeTree(dir: string): void {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -37,7 +36,7 @@ export async function removeOutput(dir: string): Promise<void> {
   const threads = os.availableParallelism() > 1 && pageDirs.length >= PARALLEL_FROM && !fileURLToPath(import.meta.url).endsWith(".ts");
   if (threads) {
     const half = pageDirs.splice(0, pageDirs.length >> 1);
-    const worker = new Worker(WORKER_URL, { workerData: half, execArgv: workerExecArgv() });
+    const worker = startWorker(WORKER_URL, { workerData: half });
     const done = new Promise<void>((resolve, reject) => {
       worker.once("message", () => resolve());
       worker.once("error", reject);

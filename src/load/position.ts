@@ -17,6 +17,8 @@ export function positionAt(text: string, offset: number): Position {
   for (let i = text.indexOf("\n"); i !== -1 && i < lineStart; i = text.indexOf("\n", i + 1)) line++;
   let lineEnd = text.indexOf("\n", at);
   if (lineEnd === -1) lineEnd = text.length;
-  const sourceLine = text.slice(lineStart, lineEnd).replace(/\r$/, "");
+  // A copy, not a slice: V8 keeps a slice's whole parent string alive, and a build keeps its
+  // warnings to the end (a catalogue of many pages would hold every such page's text).
+  const sourceLine = Buffer.from(text.slice(lineStart, lineEnd).replace(/\r$/, ""), "utf8").toString("utf8");
   return { line, column: at - lineStart + 1, sourceLine };
 }
