@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { generateCatalogue } from "./generate-catalogue.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -17,28 +17,29 @@ const runs = Math.max(3, Number(process.env.BENCH_RUNS ?? 3));
 const NOW = "2026-06-01T00:00:00Z";
 const base = existsSync("/dev/shm") && statSync("/dev/shm").isDirectory() ? "/dev/shm" : os.tmpdir();
 const work = mkdtempSync(path.join(base, "bc-bench-"));
-const cli = path.join(root, "lib/cli.js");
-if (!existsSync(cli)) {
-  console.error(`bench: ${cli} is missing; run "npm run build" first`);
+const bin = path.join(root, "bin/build-catalogue.js");
+if (!existsSync(path.join(root, "lib/cli.js"))) {
+  console.error(`bench: ${path.join(root, "lib/cli.js")} is missing; run "npm run build" first`);
   process.exit(1);
 }
+const reporter = pathToFileURL(path.join(root, "scripts/bench-rss.mjs")).href;
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** Runs the CLI in a process of its own; wall time, and peak RSS from inside that process. */
+/**
+ * Runs the real command (bin/build-catalogue.js) in a process of its own: wall time, and peak RSS,
+ * which a module preloaded with --import reports from inside that process as it exits.
+ */
 function runBuild(args) {
-  const script = `const { main } = await import(${JSON.stringify(cli)});
-const code = await main(process.argv.slice(1), { out: () => {}, err: (l) => console.error(l) });
-console.log(JSON.stringify({ code, maxRssKiB: process.resourceUsage().maxRSS }));`;
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, ["--input-type=module", "-e", script, "--", ...args], { cwd: work, encoding: "utf8", maxBuffer: 1 << 26 });
+  const r = spawnSync(process.execPath, ["--import", reporter, bin, ...args], { cwd: work, encoding: "utf8", maxBuffer: 1 << 28 });
   const ms = performance.now() - t0;
-  const result = JSON.parse(r.stdout.trim().split("\n").pop() || "{}");
-  if (result.code !== 0) {
-    console.error(r.stderr);
-    throw new Error(`bench: the build failed (exit ${result.code ?? r.status})`);
+  const line = r.stderr.split("\n").reverse().find((l) => l.startsWith("bench-rss "));
+  if (r.status !== 0 || !line) {
+    console.error(r.stderr.slice(-4000));
+    throw new Error(`bench: the build failed (exit ${r.status})`);
   }
-  return { ms, rssMiB: result.maxRssKiB / 1024 };
+  return { ms, rssMiB: Number(line.split(" ")[1]) / 1024 };
 }
 
 function runFloor(content, reference, out) {

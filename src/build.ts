@@ -86,10 +86,11 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
   const settings = settingsCheck.settings;
   const now: Instant | null = settings ? resolveNow(resolved.now, settings.catalogue.time_zone) : null;
   let staging: Staging | null = null;
+  let cache: PageCache | null = null;
   try {
     if (write && settings) staging = await Staging.open(resolved.outDir);
     for (const folder of COLLECTION_FOLDERS) staging?.writer.makeFolder(folder);
-    const cache = write && settings && options.cache !== false ? PageCache.open(resolved.cwd, options.cacheName ?? resolved.outDir, resolved.outDir, cacheKey(loaded.value, hosts)) : null;
+    cache = write && settings && options.cache !== false ? PageCache.open(resolved.cwd, options.cacheName ?? resolved.outDir, resolved.outDir, cacheKey(loaded.value, hosts)) : null;
     const job: PageJob = {
       look: settingsCheck.look,
       settings,
@@ -100,17 +101,25 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
       cache: cache !== null,
       previousOut: cache && cache.size > 0 ? resolved.outDir : null,
     };
-    const sources: PageSource[] = cache
+    cache?.begin();
+    const pageCache = cache;
+    const sources: PageSource[] = pageCache
       ? loaded.eventFiles.map((f) => {
-          const cached = cache.get(f.file);
+          const cached = pageCache.get(f.file);
           return cached ? { ...f, cached: reuseCheck(cached) } : f;
         })
       : loaded.eventFiles;
     // Each record as it arrives: its files written (or linked from the previous output when it was reused).
     const place = (r: PageRecord): PageRecord => {
-      const cached = r.reused ? { ...cache!.get(r.file)!.record, builtAt: job.now!, hash: r.hash, reused: true } : null;
+      const cached = r.reused ? { ...pageCache!.get(r.file)!.record, builtAt: job.now!, hash: r.hash, reused: true } : null;
       if (staging) placeOutputs(r, staging.writer, cached, job.previousOut);
-      return cached ?? r;
+      const kept = cached ?? r;
+      if (pageCache) {
+        pageCache.add(kept);
+        // Only the cache needed these, and it has them on disk now.
+        kept.hash = kept.written = kept.builtAt = kept.sameUntil = undefined;
+      }
+      return kept;
     };
     const records = await buildPages(job, sources, staging !== null, place, (n) => {
       if (n % 5000 === 0) resolved.onProgress(`Built ${n} event pages...`);
@@ -134,6 +143,7 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
     const failedOnWarnings = site !== null && options.strict === true && diagnostics.length > 0;
     if (!site || !now || failedOnWarnings) {
       await staging?.abort();
+      cache?.discard();
       return { ...result(false, diagnostics, 0, resolved.outDir, started), failedOnWarnings };
     }
     const next = nextChange(site);
@@ -158,13 +168,15 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
     diagnostics.push(...limits);
     if (options.strict === true && limits.length > 0) {
       await staging?.abort();
+      cache?.discard();
       return { ...result(false, diagnostics, 0, resolved.outDir, started), failedOnWarnings: true };
     }
     await staging?.commit();
-    cache?.save(records);
+    cache?.commit();
     return { ...result(true, diagnostics, site.events.length, resolved.outDir, started, files, bytes), model, nextChange: next };
   } catch (e) {
     await staging?.abort();
+    cache?.discard();
     if (e instanceof SelfCheckFailed) throw new BuildFailed(e.message);
     if (!write) throw e;
     const err = e as NodeJS.ErrnoException;

@@ -6,7 +6,7 @@
 // very file that was written and --now does not change the page (see PageRecord.sameUntil);
 // anything else is built again. Losing the cache costs time only.
 import { createHash } from "node:crypto";
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, writeSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PageRecord } from "../emit/page-record.js";
@@ -96,36 +96,67 @@ export class PageCache {
     return this.pages.size;
   }
 
-  /** Replaces the cache with this build's pages (only pages that were built and written). Never throws: a cache is optional. */
-  save(records: readonly PageRecord[]): void {
+  /** The cache file being written by this build (streamed as pages are placed, so no page's record is held for it). */
+  private out: { fd: number; temporary: string; chunk: string } | null = null;
+
+  /** Starts this build's cache file beside the current one. Never throws: a cache is optional. */
+  begin(): void {
     try {
       mkdirSync(path.dirname(this.file), { recursive: true });
       const temporary = `${this.file}.${process.pid}.tmp`;
-      const fd = openSync(temporary, "w");
-      try {
-        // Written in chunks: the whole cache of a large catalogue is never one string.
-        let chunk = `${JSON.stringify({ key: this.key })}\n`;
-        for (const r of records) {
-          const line = r.reused ? this.lines.get(r.file) : undefined;
-          if (line !== undefined) {
-            chunk += `${line}\n`;
-            continue;
-          }
-          if (!r.page || !r.written || !r.hash) continue;
-          const { json: _json, reused: _reused, outputs: _outputs, hash, ...record } = r;
-          chunk += `${JSON.stringify({ hash, record })}\n`;
-          if (chunk.length > 1 << 20) {
-            writeSync(fd, chunk);
-            chunk = "";
-          }
-        }
-        writeSync(fd, chunk);
-      } finally {
-        closeSync(fd);
-      }
+      this.out = { fd: openSync(temporary, "w"), temporary, chunk: `${JSON.stringify({ key: this.key })}\n` };
+    } catch {
+      this.out = null; // An unwritable node_modules/: the next build is a cold one.
+    }
+  }
+
+  /** Adds a page that was built and written (a reused one as its line was read). */
+  add(r: PageRecord): void {
+    const out = this.out;
+    if (!out) return;
+    const line = r.reused ? this.lines.get(r.file) : undefined;
+    if (line !== undefined) out.chunk += `${line}\n`;
+    else if (r.page && r.written && r.hash) {
+      const { json: _json, reused: _reused, outputs: _outputs, hash, ...record } = r;
+      out.chunk += `${JSON.stringify({ hash, record })}\n`;
+    }
+    if (out.chunk.length > 1 << 20) this.flush();
+  }
+
+  private flush(): void {
+    const out = this.out!;
+    try {
+      writeSync(out.fd, out.chunk);
+      out.chunk = "";
+    } catch {
+      this.discard();
+    }
+  }
+
+  /** Replaces the cache with this build's, once its output is in place. */
+  commit(): void {
+    if (!this.out) return;
+    this.flush();
+    if (!this.out) return;
+    const { fd, temporary } = this.out;
+    this.out = null;
+    try {
+      closeSync(fd);
       renameSync(temporary, this.file);
     } catch {
-      // An unwritable node_modules/: the next build is a cold one.
+      rmSync(temporary, { force: true });
+    }
+  }
+
+  /** Drops this build's cache file (the build failed: the previous cache still describes --out). */
+  discard(): void {
+    if (!this.out) return;
+    const { fd, temporary } = this.out;
+    this.out = null;
+    try {
+      closeSync(fd);
+    } finally {
+      rmSync(temporary, { force: true });
     }
   }
 }
