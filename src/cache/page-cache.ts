@@ -6,7 +6,7 @@
 // very file that was written and --now does not change the page (see PageRecord.sameUntil);
 // anything else is built again. Losing the cache costs time only.
 import { createHash } from "node:crypto";
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PageRecord } from "../emit/page-record.js";
@@ -98,11 +98,16 @@ export class PageCache {
 
   /** The cache file being written by this build (streamed as pages are placed, so no page's record is held for it). */
   private out: { fd: number; temporary: string; chunk: string } | null = null;
+  /** Folders begin() made (node_modules/ itself, when there was none): a failed build removes them again. */
+  private made: string[] = [];
 
   /** Starts this build's cache file beside the current one. Never throws: a cache is optional. */
   begin(): void {
     try {
-      mkdirSync(path.dirname(this.file), { recursive: true });
+      const dir = path.dirname(this.file);
+      this.made = [];
+      for (let d = dir; !existsSync(d) && d !== path.dirname(d); d = path.dirname(d)) this.made.unshift(d);
+      mkdirSync(dir, { recursive: true });
       const temporary = `${this.file}.${process.pid}.tmp`;
       this.out = { fd: openSync(temporary, "w"), temporary, chunk: `${JSON.stringify({ key: this.key })}\n` };
     } catch {
@@ -148,7 +153,10 @@ export class PageCache {
     }
   }
 
-  /** Drops this build's cache file (the build failed: the previous cache still describes --out). */
+  /**
+   * Drops this build's cache file (the build failed: the previous cache still describes --out),
+   * and the folders made for it, so that a failed build leaves nothing behind.
+   */
   discard(): void {
     if (!this.out) return;
     const { fd, temporary } = this.out;
@@ -157,6 +165,13 @@ export class PageCache {
       closeSync(fd);
     } finally {
       rmSync(temporary, { force: true });
+      for (const dir of [...this.made].reverse()) {
+        try {
+          rmdirSync(dir);
+        } catch {
+          break; // Not empty: something else is kept there now.
+        }
+      }
     }
   }
 }
