@@ -17,11 +17,8 @@ import { QUERY_INDEX_FILE, type QueryIndex } from "../runtime/query/query-index.
 import { LookupRenderer } from "./lookups.js";
 import { serialize } from "./serialize.js";
 
-export interface OutputFile {
-  /** Relative to the output folder, with forward slashes. */
-  path: string;
-  bytes: Buffer;
-}
+/** A planned file: its bytes, or (for a document that grows with the catalogue) its text in pieces, never whole. */
+export type OutputFile = { path: string; bytes: Buffer; chunks?: undefined } | { path: string; chunks: Iterable<string>; bytes?: undefined };
 
 export class SelfCheckFailed extends Error {
   override name = "SelfCheckFailed";
@@ -64,18 +61,33 @@ export function* planOutput(site: Site, model: HostModel, hosts: readonly Host[]
     if (lookups && id) yield* text(lookups.document(Number(id[1]), json));
   }
 
-  const items = site.events.map((e) => eventListItem(site, e));
-  yield* answer("/api/v2/event_pages/", checked(listSchema, { meta: { total_count: items.length }, items }, "event list"));
   // Every page in tree order: the home page, the parent, the event pages (ascending id).
   const home = site.parent.home ? homeDetail(site) : null;
   const parent = parentDetail(site);
-  const pageItems = [...(home ? [pageListItem(home)] : []), pageListItem(parent), ...items];
-  yield* answer("/api/v2/pages/", checked(pageListSchema, { meta: { total_count: pageItems.length }, items: pageItems }, "page list"));
+  const items = () => site.events.map((e) => eventListItem(site, e));
+  const firstPages = [...(home ? [pageListItem(home)] : []), pageListItem(parent)];
+  if (browsable) {
+    // The browsable page shows the whole document: built whole.
+    const all = items();
+    yield* answer("/api/v2/event_pages/", checked(listSchema, { meta: { total_count: all.length }, items: all }, "event list"));
+    const pageItems = [...firstPages, ...all];
+    yield* answer("/api/v2/pages/", checked(pageListSchema, { meta: { total_count: pageItems.length }, items: pageItems }, "page list"));
+  } else {
+    const eventItems = function* () {
+      for (const e of site.events) yield eventListItem(site, e);
+    };
+    yield { path: documents.get("/api/v2/event_pages/")!.file, chunks: listChunks(site.events.length, eventItems(), listSchema, "event list") };
+    const pageItems = function* () {
+      yield* firstPages;
+      yield* eventItems();
+    };
+    yield { path: documents.get("/api/v2/pages/")!.file, chunks: listChunks(firstPages.length + site.events.length, pageItems(), pageListSchema, "page list") };
+  }
   if (lookups) for (const event of site.events) yield* text(lookups.document(event.id, detailOf(event.id)));
   yield* answer(`/api/v2/pages/${site.parent.id}/`, checked(parentDetailSchema, parent, "parent page detail"));
   if (home) yield* answer(`/api/v2/pages/${home.id}/`, checked(homeDetailSchema, home, "home page detail"));
   // What list queries need, for the preview and the Cloudflare worker (compact: no indentation).
-  yield { path: QUERY_INDEX_FILE, bytes: Buffer.from(JSON.stringify(queryIndex), "utf8") };
+  yield { path: QUERY_INDEX_FILE, chunks: queryIndexChunks(queryIndex) };
   if (lookups) yield* text(lookups.end());
 
   for (const c of model.collections) {
@@ -90,6 +102,57 @@ export function* planOutput(site: Site, model: HostModel, hosts: readonly Host[]
   for (const host of hosts) {
     for (const file of host.render(model)) yield { path: file.path, bytes: Buffer.from(file.text, "utf8") };
   }
+}
+
+/** Pieces of text of about this many characters: a list of 100,000 pages is never one string. */
+const CHUNK = 1 << 16;
+
+/**
+ * A list document (`{"meta": {"total_count": n}, "items": [...]}`) in pieces, the very bytes
+ * serialize() writes for the whole: each item serialized and indented two levels, and checked
+ * against the item schema of the list's (the same check as the whole list's).
+ */
+function* listChunks(total: number, items: Iterable<unknown>, listSchema: z.ZodObject, what: string): Generator<string> {
+  if (total === 0) {
+    yield checked(listSchema, { meta: { total_count: 0 }, items: [] }, what);
+    return;
+  }
+  const itemSchema = (listSchema.shape.items as z.ZodArray).element as z.ZodType;
+  let chunk = `{\n    "meta": {\n        "total_count": ${total}\n    },\n    "items": [\n`;
+  let n = 0;
+  for (const item of items) {
+    const json = checked(itemSchema, item, `${what}, item ${n}`);
+    chunk += `${n === 0 ? "" : ",\n"}        ${json.replace(/\n/g, "\n        ")}`;
+    n++;
+    if (chunk.length > CHUNK) {
+      yield chunk;
+      chunk = "";
+    }
+  }
+  if (n !== total) throw new SelfCheckFailed(`the ${what} has ${n} items but total_count ${total}; this is a bug in build-catalogue, please report it`);
+  yield `${chunk}\n    ]\n}`;
+}
+
+/** JSON.stringify(index) in pieces: the pages one by one. */
+function* queryIndexChunks(index: QueryIndex): Generator<string> {
+  let chunk = "{";
+  for (const [i, key] of Object.keys(index).entries()) {
+    chunk += `${i === 0 ? "" : ","}${JSON.stringify(key)}:`;
+    if (key !== "pages") {
+      chunk += JSON.stringify(index[key as keyof QueryIndex]);
+      continue;
+    }
+    chunk += "[";
+    for (let n = 0; n < index.pages.length; n++) {
+      chunk += `${n === 0 ? "" : ","}${JSON.stringify(index.pages[n])}`;
+      if (chunk.length > CHUNK) {
+        yield chunk;
+        chunk = "";
+      }
+    }
+    chunk += "]";
+  }
+  yield `${chunk}}`;
 }
 
 export function browsablePage(model: HostModel, collection: Collection, path: string, json: string, status = 200, method = "GET", query = "?format=api"): string {

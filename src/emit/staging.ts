@@ -55,6 +55,24 @@ export class FolderWriter {
     }
   }
 
+  /** Writes a file given in pieces of text; returns its size in bytes. */
+  writeChunks(rel: string, chunks: Iterable<string>): number {
+    this.folder(rel);
+    const fd = openSync(`${this.root}/${rel}`, "w");
+    let size = 0;
+    try {
+      for (const chunk of chunks) {
+        const data = Buffer.from(chunk, "utf8");
+        let done = 0;
+        while (done < data.length) done += writeSync(fd, data, done, data.length - done);
+        size += data.length;
+      }
+    } finally {
+      closeSync(fd);
+    }
+    return size;
+  }
+
   /**
    * Writes `rel` as a hard link to `existing` (written before, with status `written`: a link is
    * the same file), or as a copy where links are refused.

@@ -27,11 +27,11 @@ export function emptyTally(): OutputTally {
   return { files: 0, largest: { path: "", bytes: 0 }, ruleFiles: new Map() };
 }
 
-/** Counts a file (its text is kept only for the rule files). */
-export function tallyFile(tally: OutputTally, file: { path: string; bytes: Uint8Array }): void {
+/** Counts a file of `size` bytes (its text is kept only for the rule files). */
+export function tallyFile(tally: OutputTally, file: { path: string; bytes?: Uint8Array }, size = file.bytes?.length ?? 0): void {
   tally.files++;
-  if (file.bytes.length > tally.largest.bytes) tally.largest = { path: file.path, bytes: file.bytes.length };
-  if (RULE_FILES.has(file.path)) tally.ruleFiles.set(file.path, Buffer.from(file.bytes).toString("utf8"));
+  if (size > tally.largest.bytes) tally.largest = { path: file.path, bytes: size };
+  if (RULE_FILES.has(file.path) && file.bytes) tally.ruleFiles.set(file.path, Buffer.from(file.bytes).toString("utf8"));
 }
 
 export function checkRelative(rel: string): void {
@@ -39,6 +39,12 @@ export function checkRelative(rel: string): void {
   if (normal !== rel || rel.startsWith("/") || rel.startsWith("../") || rel === "..") {
     throw new Error(`refusing to write "${rel}": it is not a plain path inside the output folder`);
   }
+}
+
+function countBytes(chunks: Iterable<string>): number {
+  let n = 0;
+  for (const chunk of chunks) n += Buffer.byteLength(chunk, "utf8");
+  return n;
 }
 
 /** Files under this folder often repeat one another's bytes (a page's slug lookup on each route): each repeat is a hard link. */
@@ -56,6 +62,13 @@ export class PlannedWriter {
     if (this.seen.has(file.path)) throw new Error(`two outputs were planned for ${file.path}`);
     this.seen.add(file.path);
     const writer = this.staging?.writer;
+    if (file.chunks) {
+      const size = writer ? writer.writeChunks(file.path, file.chunks) : countBytes(file.chunks);
+      this.report.files++;
+      this.report.bytes += size;
+      tallyFile(this.report.tally, file, size);
+      return;
+    }
     if (writer && file.path.startsWith(SHARED_PREFIX)) {
       const key = createHash("sha1").update(file.bytes).digest("base64");
       const same = this.byContent.get(key);
