@@ -3,7 +3,7 @@
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { error, warning, type Diagnostic } from "../diagnostics.js";
-import { readSourceFile } from "./read-source.js";
+import { readSourceFileSync } from "./read-source.js";
 import { formatOf, SOURCE_EXTENSIONS, stemOf, type SourceFile } from "./source-file.js";
 
 export type { SourceFile } from "./source-file.js";
@@ -36,19 +36,6 @@ async function isDirectory(p: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
 }
 
 /** An event file found in content/events/, by the name messages give it and where it is. */
@@ -86,21 +73,18 @@ export async function loadContent(contentDir: string, contentArg: string, readEv
       diagnostics.push(warning(displayPath(contentArg, entry.name), [], `is not a file build-catalogue reads, so it is ignored; the files are ${SETTINGS_FILES.map((n) => `${n}.json`).join(", ")} (or .yaml) and events/*.json`));
     }
   }
-  await Promise.all(
-    SETTINGS_FILES.map(async (name) => {
-      const present = SOURCE_EXTENSIONS.map((ext) => `${name}${ext}`).filter((n) => topLevel.some((e) => e.name === n && e.isFile()));
-      if (present.length === 0) {
-        if (REQUIRED.has(name)) diagnostics.push(error(displayPath(contentArg, `${name}.json`), [], `is missing; create it (or ${name}.yaml) with ${WHAT[name]}`));
-        return;
-      }
-      const chosen = present[0]!;
-      for (const other of present.slice(1)) diagnostics.push(twice(displayPath(contentArg, other), chosen, other));
-      const file = displayPath(contentArg, chosen);
-      const read = await readSourceFile(path.join(contentDir, chosen), file);
-      if (read.source) value[name] = read.source;
-      diagnostics.push(...read.diagnostics);
-    }),
-  );
+  for (const name of SETTINGS_FILES) {
+    const present = SOURCE_EXTENSIONS.map((ext) => `${name}${ext}`).filter((n) => topLevel.some((e) => e.name === n && e.isFile()));
+    if (present.length === 0) {
+      if (REQUIRED.has(name)) diagnostics.push(error(displayPath(contentArg, `${name}.json`), [], `is missing; create it (or ${name}.yaml) with ${WHAT[name]}`));
+      continue;
+    }
+    const chosen = present[0]!;
+    for (const other of present.slice(1)) diagnostics.push(twice(displayPath(contentArg, other), chosen, other));
+    const read = readSourceFileSync(path.join(contentDir, chosen), displayPath(contentArg, chosen));
+    if (read.source) value[name] = read.source;
+    diagnostics.push(...read.diagnostics);
+  }
 
   const eventsDir = path.join(contentDir, "events");
   const eventsShown = `${displayPath(contentArg, "events")}/`;
@@ -129,8 +113,8 @@ export async function loadContent(contentDir: string, contentArg: string, readEv
   }
   const found = eventFiles.map((name) => ({ file: displayPath(contentArg, "events", name), absolute: path.join(eventsDir, name) }));
   if (readEvents) {
-    const reads = await mapLimit(found, 64, (f) => readSourceFile(f.absolute, f.file));
-    for (const read of reads) {
+    for (const f of found) {
+      const read = readSourceFileSync(f.absolute, f.file);
       if (read.source) value.events.push(read.source);
       diagnostics.push(...read.diagnostics);
     }

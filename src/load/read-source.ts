@@ -1,30 +1,19 @@
 // Reads one content file, JSON or YAML by its extension, into a SourceFile and its diagnostics.
 import { readFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
-import { error, type Diagnostic } from "../diagnostics.js";
+import type { Diagnostic } from "../diagnostics.js";
 import { parseJsonText } from "./read-json.js";
 import { parseYamlText } from "./read-yaml.js";
-import { formatOf, type SourceFile } from "./source-file.js";
+import { formatOf, unreadable, type SourceFile } from "./source-file.js";
 
 export type ReadResult = { source: SourceFile | null; diagnostics: Diagnostic[] };
 
-export async function readSourceFile(absolute: string, file: string): Promise<ReadResult> {
-  let raw: string;
-  try {
-    raw = await readFile(absolute, "utf8");
-  } catch (e) {
-    return { source: null, diagnostics: [error(file, [], `cannot be read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`)] };
-  }
-  return parseSource(raw, file);
-}
-
-/** The same, synchronously: a page builder reads one file at a time, and a promise costs more than the read. */
+/** Reads a file synchronously: files are read one at a time, and a promise costs more than the read. */
 export function readSourceFileSync(absolute: string, file: string): ReadResult {
   let raw: string;
   try {
     raw = readFileSync(absolute, "utf8");
   } catch (e) {
-    return { source: null, diagnostics: [error(file, [], `cannot be read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`)] };
+    return { source: null, diagnostics: [unreadable(file, e)] };
   }
   return parseSource(raw, file);
 }
