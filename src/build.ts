@@ -64,11 +64,8 @@ function locate(diagnostics: Diagnostic[], settingsSources: Map<string, SourceFi
 
 /** What decides every page's files besides the page's own source and now (see cache/page-cache.ts and PageRecord.sameUntil). */
 function cacheKey(content: LoadedContent, hosts: readonly Host[]): unknown[] {
-  const settings = [content.catalogue, content.venues, content.programs, content.genres, content.accessibility, content.images];
-  return [
-    hosts.map((h) => h.name).sort(),
-    settings.map((s) => (s ? [s.file, s.text] : null)),
-  ];
+  // The settings files: the build loads no event file before its pages are built.
+  return [hosts.map((h) => h.name).sort(), [...sourcesOf(content).values()].map((s) => [s.file, s.text])];
 }
 
 function result(ok: boolean, diagnostics: Diagnostic[], events: number, outDir: string, started: number, files = 0, bytes = 0): BuildResult {
@@ -87,6 +84,11 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
   const now: Instant | null = settings ? resolveNow(resolved.now, settings.catalogue.time_zone) : null;
   let staging: Staging | null = null;
   let cache: PageCache | null = null;
+  // A build that does not replace --out leaves it, and the cache that describes it, as they were.
+  const abandon = async () => {
+    await staging?.abort();
+    cache?.discard();
+  };
   try {
     if (write && settings) staging = await Staging.open(resolved.outDir);
     for (const folder of COLLECTION_FOLDERS) staging?.writer.makeFolder(folder);
@@ -111,7 +113,7 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
       : loaded.eventFiles;
     // Each record as it arrives: its files written (or linked from the previous output when it was reused).
     const place = (r: PageRecord): PageRecord => {
-      const cached = r.reused ? { ...pageCache!.get(r.file)!.record, builtAt: job.now!, hash: r.hash, reused: true } : null;
+      const cached = r.reused ? { ...pageCache!.get(r.file)!.record, reused: true } : null;
       if (staging) placeOutputs(r, staging.writer, cached, job.previousOut);
       const kept = cached ?? r;
       if (pageCache) {
@@ -142,8 +144,7 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
     const diagnostics = locate(sortDiagnostics(found), sourcesOf(loaded.value), loaded.eventFiles);
     const failedOnWarnings = site !== null && options.strict === true && diagnostics.length > 0;
     if (!site || !now || failedOnWarnings) {
-      await staging?.abort();
-      cache?.discard();
+      await abandon();
       return { ...result(false, diagnostics, 0, resolved.outDir, started), failedOnWarnings };
     }
     const next = nextChange(site);
@@ -167,16 +168,14 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
     const limits = hostLimitWarnings(hosts, tally, resolved.outArg);
     diagnostics.push(...limits);
     if (options.strict === true && limits.length > 0) {
-      await staging?.abort();
-      cache?.discard();
+      await abandon();
       return { ...result(false, diagnostics, 0, resolved.outDir, started), failedOnWarnings: true };
     }
     await staging?.commit();
     cache?.commit();
     return { ...result(true, diagnostics, site.events.length, resolved.outDir, started, files, bytes), model, nextChange: next };
   } catch (e) {
-    await staging?.abort();
-    cache?.discard();
+    await abandon();
     if (e instanceof SelfCheckFailed) throw new BuildFailed(e.message);
     if (!write) throw e;
     const err = e as NodeJS.ErrnoException;

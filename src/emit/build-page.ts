@@ -13,7 +13,7 @@ import type { SourceFile } from "../load/source-file.js";
 import { checkEventSource } from "../validate/validate-content.js";
 import { pageWarnings } from "../validate/warnings.js";
 import { checked } from "./plan.js";
-import { eventPagesFile, pagesFile, readPage, type PageJob, type PageOutput, type PageRecord, type PageSource } from "./page-record.js";
+import { eventPagesFile, pageRecord, pagesFile, readPage, type PageJob, type PageOutput, type PageRecord, type PageSource } from "./page-record.js";
 
 export { eventPagesFile, pagesFile, placeOutputs, reuseCheck, type PageJob, type PageRecord, type PageSource } from "./page-record.js";
 
@@ -32,11 +32,9 @@ export function buildPage(job: PageJob, source: PageSource, writing: boolean): P
 /** The rest of buildPage, once the file is read and not reused. */
 export function buildFromText(job: PageJob, source: PageSource, text: string, hash: string | undefined, writing: boolean): PageRecord {
   const read = parseSource(text, source.file);
-  if (!read.source) return { file: source.file, diagnostics: read.diagnostics, warnings: [], keys: null, placeholders: [], files: 0, bytes: 0 };
+  if (!read.source) return pageRecord(source.file, read.diagnostics);
   const check = checkEventSource(source.file, read.source.data, job.look, read.source.text);
-  const record: PageRecord = {
-    file: source.file, diagnostics: [...read.diagnostics, ...check.diagnostics], warnings: [], keys: check.keys, placeholders: check.placeholders, files: 0, bytes: 0,
-  };
+  const record: PageRecord = { ...pageRecord(source.file, [...read.diagnostics, ...check.diagnostics]), keys: check.keys, placeholders: check.placeholders };
   const { settings, now } = job;
   if (!check.event || !settings || !now || read.diagnostics.length > 0) return located(record, read.source);
   const event = check.event;

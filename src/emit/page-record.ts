@@ -5,7 +5,8 @@
 import * as crypto from "node:crypto";
 import { lstatSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { error, type Diagnostic } from "../diagnostics.js";
+import type { Diagnostic } from "../diagnostics.js";
+import { unreadable } from "../load/source-file.js";
 import type { CachedPage, WrittenFile } from "../cache/page-cache.js";
 import type { EventFile } from "../load/load-content.js";
 import type { Header } from "../runtime/browsable.js";
@@ -62,6 +63,11 @@ export interface PageRecord {
   sameUntil?: Instant | null;
 }
 
+/** A record of a page that wrote nothing (yet), with these problems. */
+export function pageRecord(file: string, diagnostics: Diagnostic[] = []): PageRecord {
+  return { file, diagnostics, warnings: [], keys: null, placeholders: [], files: 0, bytes: 0 };
+}
+
 /** The page's output files, relative to --out; the pages/<id>/ detail has the same bytes as the event_pages/<id>/ one. */
 export const eventPagesFile = (id: number) => `api/v2/event_pages/${id}/index.json`;
 export const pagesFile = (id: number) => `api/v2/pages/${id}/index.json`;
@@ -105,7 +111,7 @@ function reuse(job: PageJob, source: PageSource, hash: string, writing: boolean)
     }
   }
   // The main thread puts the cached record in its place, and links the files it lists.
-  return { file: source.file, diagnostics: [], warnings: [], keys: null, placeholders: [], files: 0, bytes: 0, hash, reused: true };
+  return { ...pageRecord(source.file), hash, reused: true };
 }
 
 /** One file of a page: written by the thread that writes the output (see placeOutputs). */
@@ -122,7 +128,7 @@ export function readPage(job: PageJob, source: PageSource, writing: boolean): { 
   try {
     text = readFileSync(source.absolute, "utf8");
   } catch (e) {
-    return { record: { file: source.file, diagnostics: [error(source.file, [], `cannot be read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`)], warnings: [], keys: null, placeholders: [], files: 0, bytes: 0 } };
+    return { record: pageRecord(source.file, [unreadable(source.file, e)]) };
   }
   const hash = job.cache ? crypto.hash("sha1", text) : undefined;
   if (hash) {

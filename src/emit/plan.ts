@@ -64,18 +64,17 @@ export function* planOutput(site: Site, model: HostModel, hosts: readonly Host[]
   // Every page in tree order: the home page, the parent, the event pages (ascending id).
   const home = site.parent.home ? homeDetail(site) : null;
   const parent = parentDetail(site);
-  const items = () => site.events.map((e) => eventListItem(site, e));
   const firstPages = [...(home ? [pageListItem(home)] : []), pageListItem(parent)];
+  const eventItems = function* () {
+    for (const e of site.events) yield eventListItem(site, e);
+  };
   if (browsable) {
     // The browsable page shows the whole document: built whole.
-    const all = items();
+    const all = [...eventItems()];
     yield* answer("/api/v2/event_pages/", checked(listSchema, { meta: { total_count: all.length }, items: all }, "event list"));
     const pageItems = [...firstPages, ...all];
     yield* answer("/api/v2/pages/", checked(pageListSchema, { meta: { total_count: pageItems.length }, items: pageItems }, "page list"));
   } else {
-    const eventItems = function* () {
-      for (const e of site.events) yield eventListItem(site, e);
-    };
     yield { path: documents.get("/api/v2/event_pages/")!.file, chunks: listChunks(site.events.length, eventItems(), listSchema, "event list") };
     const pageItems = function* () {
       yield* firstPages;

@@ -7,6 +7,13 @@ import { removeOutput } from "./remove-tree.js";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 
+/** Writes all of `data` (writeSync may write less than asked); returns its length. */
+function writeAll(fd: number, data: Uint8Array): number {
+  let done = 0;
+  while (done < data.length) done += writeSync(fd, data, done, data.length - done);
+  return data.length;
+}
+
 /** What the cache remembers of a file as written. */
 export interface FileStatus {
   size: number;
@@ -46,9 +53,7 @@ export class FolderWriter {
     this.folder(rel);
     const fd = openSync(`${this.root}/${rel}`, "w");
     try {
-      const data = typeof bytes === "string" ? Buffer.from(bytes, "utf8") : bytes;
-      let done = 0;
-      while (done < data.length) done += writeSync(fd, data, done, data.length - done);
+      writeAll(fd, typeof bytes === "string" ? Buffer.from(bytes, "utf8") : bytes);
       return fstatSync(fd);
     } finally {
       closeSync(fd);
@@ -61,12 +66,7 @@ export class FolderWriter {
     const fd = openSync(`${this.root}/${rel}`, "w");
     let size = 0;
     try {
-      for (const chunk of chunks) {
-        const data = Buffer.from(chunk, "utf8");
-        let done = 0;
-        while (done < data.length) done += writeSync(fd, data, done, data.length - done);
-        size += data.length;
-      }
+      for (const chunk of chunks) size += writeAll(fd, Buffer.from(chunk, "utf8"));
     } finally {
       closeSync(fd);
     }

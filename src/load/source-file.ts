@@ -1,4 +1,5 @@
 // A content file as read: its name, its value, and its text (kept to find positions on demand).
+import { error, type Diagnostic } from "../diagnostics.js";
 
 export type SourceFormat = "json" | "yaml";
 
@@ -23,4 +24,9 @@ export function formatOf(name: string): SourceFormat | null {
 /** `hamlet.yaml` → `hamlet`. */
 export function stemOf(name: string): string {
   return name.replace(/\.(json|ya?ml)$/, "");
+}
+
+/** The error of a file that could not be read at all. */
+export function unreadable(file: string, e: unknown): Diagnostic {
+  return error(file, [], `cannot be read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
 }
