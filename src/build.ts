@@ -4,11 +4,12 @@
 // Event pages stream: each is read, checked, enriched and written on its own (build-page.ts, on
 // worker threads for a large catalogue), leaving only a small summary; the checks across pages,
 // the lists, the query index and the host rules then work on those summaries.
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
 import { BuildFailed } from "./errors.js";
-import { pagesFile, placeOutputs, reuseCheck, type PageJob, type PageRecord, type PageSource } from "./emit/build-page.js";
+import { pagesFile, placeOutputs, type PageJob, type PageRecord, type PageSource } from "./emit/build-page.js";
+import { canReuse, reuseCheck, reusedRecord, sameStat, sourceStat } from "./emit/page-record.js";
 import { PageCache } from "./cache/page-cache.js";
 import { buildPages } from "./emit/page-threads.js";
 import { planOutput, SelfCheckFailed, writesEventPagesRoute } from "./emit/plan.js";
@@ -62,6 +63,8 @@ function locate(diagnostics: Diagnostic[], settingsSources: Map<string, SourceFi
   return locateDiagnostics(diagnostics, sources);
 }
 
+const isFolder = (p: string) => statSync(p, { throwIfNoEntry: false })?.isDirectory() === true;
+
 /** What decides every page's files besides the page's own source and now (see cache/page-cache.ts and PageRecord.sameUntil). */
 function cacheKey(content: LoadedContent, hosts: readonly Host[]): unknown[] {
   // The settings files: the build loads no event file before its pages are built.
@@ -84,15 +87,18 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
   const now: Instant | null = settings ? resolveNow(resolved.now, settings.catalogue.time_zone) : null;
   let staging: Staging | null = null;
   let cache: PageCache | null = null;
+  let updating = false;
   // A build that does not replace --out leaves it, and the cache that describes it, as they were.
   const abandon = async () => {
     await staging?.abort();
     cache?.discard();
   };
   try {
-    if (write && settings) staging = await Staging.open(resolved.outDir);
-    for (const folder of COLLECTION_FOLDERS) staging?.writer.makeFolder(folder);
     cache = write && settings && options.cache !== false ? PageCache.open(resolved.cwd, options.cacheName ?? resolved.outDir, resolved.outDir, cacheKey(loaded.value, hosts)) : null;
+    // With pages to reuse, --out is updated in place (see emit/update-in-place.ts).
+    const previousOut = cache && cache.size > 0 && isFolder(resolved.outDir) ? resolved.outDir : null;
+    if (write && settings) staging = await Staging.open(resolved.outDir, previousOut !== null);
+    for (const folder of COLLECTION_FOLDERS) staging?.writer.makeFolder(folder);
     const job: PageJob = {
       look: settingsCheck.look,
       settings,
@@ -101,31 +107,45 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
       browsableHeaders: settings && hosts.some((h) => h.prerendersBrowsable) ? answerHeaders(settings.catalogue).jsonHeaders : null,
       keepJson: !write && hosts.some((h) => h.prerendersLookups),
       cache: cache !== null,
-      previousOut: cache && cache.size > 0 ? resolved.outDir : null,
+      previousOut,
     };
     cache?.begin();
     const pageCache = cache;
-    const sources: PageSource[] = pageCache
-      ? loaded.eventFiles.map((f) => {
-          const cached = pageCache.get(f.file);
-          return cached ? { ...f, cached: reuseCheck(cached) } : f;
-        })
-      : loaded.eventFiles;
-    // Each record as it arrives: its files written (or linked from the previous output when it was reused).
+    // Each record as it arrives: its files written, or, when it was reused, kept where they are.
     const place = (r: PageRecord): PageRecord => {
-      const cached = r.reused ? { ...pageCache!.get(r.file)!.record, reused: true } : null;
-      if (staging) placeOutputs(r, staging.writer, cached, job.previousOut);
+      const cached = r.reused ? { ...pageCache!.get(r.file)!.record, reused: true, hash: r.hash, sourceStat: r.sourceStat } : null;
+      if (cached) staging?.keep((cached.written ?? []).map(([rel]) => rel));
+      else if (staging) placeOutputs(r, staging.writer);
       const kept = cached ?? r;
       if (pageCache) {
         pageCache.add(kept);
         // Only the cache needed these, and it has them on disk now.
-        kept.hash = kept.written = kept.builtAt = kept.sameUntil = undefined;
+        kept.hash = kept.written = kept.builtAt = kept.sameUntil = kept.sourceStat = undefined;
       }
       return kept;
     };
-    const records = await buildPages(job, sources, staging !== null, place, (n) => {
+    // Pages whose file's status vouches for its bytes are reused here, without reading them; the
+    // rest go to the page builders (which still reuse a page whose bytes turn out unchanged).
+    const reusedAt = new Map<number, PageRecord>();
+    const toBuild: PageSource[] = [];
+    loaded.eventFiles.forEach((f, i) => {
+      const cached = pageCache?.get(f.file);
+      if (!cached) {
+        toBuild.push(f);
+        return;
+      }
+      const stat = sourceStat(f.absolute);
+      const check = reuseCheck(cached);
+      if (!sameStat(stat, cached.record.sourceStat)) toBuild.push({ ...f, cached: check, stat });
+      else if (canReuse(job, check, staging !== null)) reusedAt.set(i, place(reusedRecord(f.file, cached.hash, stat)));
+      else toBuild.push({ ...f, stat });
+    });
+    const built = await buildPages(job, toBuild, staging !== null, place, (n) => {
       if (n % 5000 === 0) resolved.onProgress(`Built ${n} event pages...`);
     });
+    // Back in file-name order.
+    const records: PageRecord[] = [];
+    for (let i = 0, b = 0; i < loaded.eventFiles.length; i++) records.push(reusedAt.get(i) ?? built[b++]!);
     const reused = records.reduce((n, r) => n + (r.reused ? 1 : 0), 0);
     if (reused > 0) resolved.onProgress(`Reused ${reused} unchanged event pages from the previous build (--no-cache builds every page)`);
     const found: Diagnostic[] = [...loaded.diagnostics, ...settingsCheck.diagnostics];
@@ -171,7 +191,8 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
       await abandon();
       return { ...result(false, diagnostics, 0, resolved.outDir, started), failedOnWarnings: true };
     }
-    await staging?.commit();
+    updating = staging?.inPlace === true;
+    await staging?.commit(cache?.previousBuild);
     cache?.commit();
     return { ...result(true, diagnostics, site.events.length, resolved.outDir, started, files, bytes), model, nextChange: next };
   } catch (e) {
@@ -179,8 +200,12 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
     if (e instanceof SelfCheckFailed) throw new BuildFailed(e.message);
     if (!write) throw e;
     const err = e as NodeJS.ErrnoException;
+    const why = `${err.code ? `${err.code} ` : ""}${err.message}`;
+    // Updating in place, files may already be new: the cache still describes the old ones, so the next build writes them again.
     throw new BuildFailed(
-      `could not write ${resolved.outArg}/: ${err.code ? `${err.code} ` : ""}${err.message}; ${resolved.outArg}/ was left as it was. Check that its parent folder is writable and has space.`,
+      updating
+        ? `could not update ${resolved.outArg}/ in place: ${why}; some of its files may be new and some old. Fix the cause and build again: the next build writes again whatever it does not find as it left it.`
+        : `could not write ${resolved.outArg}/: ${why}; ${resolved.outArg}/ was left as it was. Check that its parent folder is writable and has space.`,
     );
   }
 }

@@ -7,11 +7,9 @@ import { BuildFailed, UsageError } from "./errors.js";
 import { HOSTS } from "./host/host.js";
 import { formatDiagnostic, plural, summarize } from "./diagnostics.js";
 import { parseNow } from "./options.js";
-import { startPreview } from "./preview/server.js";
 import { writeContentSchemas } from "./write-schemas.js";
 import { formatCodeFrame } from "./code-frame.js";
 import { FORMATS, formatFailureAnnotation, printBuild, printCheck, printNextChange, type Output, type ReportOptions } from "./report.js";
-import { newEvent } from "./scaffold/new-event.js";
 
 const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
 
@@ -100,6 +98,8 @@ Exit status: 0 built, 1 content errors or a failed build (the output folder is l
     .addOption(new Option("--yaml", "write events/<slug>.yaml instead of .json"))
     .exitOverride()
     .action(async (slug: string, flags: { content: string; yaml?: boolean }) => {
+      // Each command loads what only it needs (the yaml library, the server) when it runs.
+      const { newEvent } = await import("./scaffold/new-event.js");
       const made = await newEvent({ slug, content: flags.content, yaml: flags.yaml });
       io.out(
         `Wrote ${made.file}: event page ${made.id}, with placeholders to fill in at ${made.placeholders.join(", ")}. ` +
@@ -131,6 +131,7 @@ Exit status: 0 built, 1 content errors or a failed build (the output folder is l
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: "${flags.port}" is not a port number (0 to 65535)`);
       if (flags.now !== undefined) parseNow(flags.now);
       if (!existsSync(flags.content)) throw new UsageError(`--content: the folder ${flags.content} does not exist`);
+      const { startPreview } = await import("./preview/server.js");
       const preview = await startPreview({
         content: flags.content, port, now: flags.now,
         onBuild: (o) => {

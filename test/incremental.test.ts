@@ -2,7 +2,7 @@
 // whatever was reused and however many threads built the pages, the output is byte for byte a
 // cold, single-threaded build's. Generated catalogues, large enough for worker threads; not timed.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { removeDir, ROOT, runCli, tempDir } from "./helpers/cli.js";
@@ -127,6 +127,39 @@ describe("incremental rebuilds", () => {
     expect(reusedOf(run)).toBe(pages() - 1);
     cold("reference");
     expectSameTree(path.join(dir, "dist"), path.join(dir, "reference"));
+  }, 300_000);
+
+  it("reads only the event files whose status changed, and leaves the files of unchanged pages as they were", () => {
+    // A file's status is kept only when taken two seconds after its last change (see sourceStat).
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2100);
+    build("dist"); // keeps the status of every file
+    const untouched = path.join(dir, "dist/api/v2/event_pages/1600/index.json");
+    const before = statSync(untouched);
+    edit(1700, (p) => (p.title = "Edited once more"));
+    // One page to build: no worker thread starts, so this thread's count is every read.
+    const counting = { NODE_OPTIONS: `--import=${path.join(ROOT, "test/helpers/count-reads.mjs")}` };
+    const run = build("dist", [], counting);
+    expect(reusedOf(run)).toBe(pages() - 1);
+    expect(/event files read: (\d+)/.exec(run.stderr)?.[1]).toBe("1");
+    const after = statSync(untouched);
+    expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
+    cold("reference");
+    expectSameTree(path.join(dir, "dist"), path.join(dir, "reference"));
+  }, 300_000);
+
+  it("removes what was added to the output by hand, wherever it is, as a cold build would", () => {
+    build("dist");
+    const dist = path.join(dir, "dist");
+    writeFileSync(path.join(dist, "stray.txt"), "added by hand");
+    writeFileSync(path.join(dist, "api/v2/pages/1600/notes.json"), "{}"); // in the folder of a page that is reused
+    mkdirSync(path.join(dist, "api/v2/pages/999999"));
+    writeFileSync(path.join(dist, "api/v2/pages/999999/index.json"), "{}"); // the folder of no page
+    rmSync(path.join(dist, "api/v2/event_pages/404.json"));
+    mkdirSync(path.join(dist, "api/v2/event_pages/404.json")); // a folder where the build writes a file
+    const run = build("dist");
+    expect(reusedOf(run)).toBe(pages());
+    cold("reference");
+    expectSameTree(dist, path.join(dir, "reference"));
   }, 300_000);
 
   it("a failed rebuild leaves the output as it was, and the next build still reuses its pages", () => {

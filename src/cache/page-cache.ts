@@ -1,15 +1,15 @@
 // The build cache (node_modules/.cache/build-catalogue/, as other build tools keep theirs): for each
-// event file, the hash of its bytes, what the build keeps of the page (its record), and the output
-// files it wrote, each with the size, modification time and inode it had. A rebuild with the same
-// key (the code, Node's time-zone data, the settings files, --out and what the hosts need) reuses
-// an unchanged page by hard-linking its files from the previous output, when each is still the
-// very file that was written and --now does not change the page (see PageRecord.sameUntil);
-// anything else is built again. Losing the cache costs time only.
+// event file, the hash of its bytes and its status (size, times, inode), what the build keeps of
+// the page (its record), and the output files it wrote, each with the size, modification time and
+// inode it had. A rebuild with the same key (the code, Node's time-zone data, the settings files,
+// --out and what the hosts need) reuses an unchanged page, leaving its files in --out, when each
+// is still the very file that was written and --now does not change the page (see
+// PageRecord.sameUntil); anything else is built again. Losing the cache costs time only.
 import { createHash } from "node:crypto";
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { PageRecord } from "../emit/page-record.js";
+import { sameStat, type PageRecord } from "../emit/page-record.js";
 
 /** An output file as written: path relative to --out, size, mtimeMs and inode. */
 export type WrittenFile = [rel: string, size: number, mtimeMs: number, ino: number];
@@ -20,7 +20,7 @@ export interface CachedPage {
   record: PageRecord;
 }
 
-const FORMAT = 1;
+const FORMAT = 2;
 const PACKAGE_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 /** The code that decides the output: every compiled module and template of this package. */
@@ -52,6 +52,8 @@ export class PageCache {
     private readonly pages: Map<string, CachedPage>,
     /** Each page's line as read: a reused page is written back as it was (its span of nows still holds). */
     private readonly lines: Map<string, string> = new Map(),
+    /** When the build that wrote the cache ended (its file's time, ms; 0 when there is none). */
+    readonly previousBuild = 0,
   ) {}
 
   /**
@@ -68,7 +70,9 @@ export class PageCache {
     const pages = new Map<string, CachedPage>();
     const kept = new Map<string, string>();
     let text = "";
+    let previousBuild = 0;
     try {
+      previousBuild = statSync(file).mtimeMs;
       text = readFileSync(file, "utf8");
     } catch {
       return new PageCache(file, key, pages);
@@ -85,7 +89,7 @@ export class PageCache {
         // A line cut short (a build stopped while writing): that page is built again.
       }
     }
-    return new PageCache(file, key, pages, kept);
+    return new PageCache(file, key, pages, kept, previousBuild);
   }
 
   get(file: string): CachedPage | undefined {
@@ -115,11 +119,11 @@ export class PageCache {
     }
   }
 
-  /** Adds a page that was built and written (a reused one as its line was read). */
+  /** Adds a page that was built and written (a reused one as its line was read, unless its file's status changed). */
   add(r: PageRecord): void {
     const out = this.out;
     if (!out) return;
-    const line = r.reused ? this.lines.get(r.file) : undefined;
+    const line = r.reused && sameStat(r.sourceStat, this.pages.get(r.file)?.record.sourceStat) ? this.lines.get(r.file) : undefined;
     if (line !== undefined) out.chunk += `${line}\n`;
     else if (r.page && r.written && r.hash) {
       const { json: _json, reused: _reused, outputs: _outputs, hash, ...record } = r;

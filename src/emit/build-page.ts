@@ -13,9 +13,9 @@ import type { SourceFile } from "../load/source-file.js";
 import { checkEventSource } from "../validate/validate-content.js";
 import { pageWarnings } from "../validate/warnings.js";
 import { checked } from "./plan.js";
-import { eventPagesFile, pageRecord, pagesFile, readPage, type PageJob, type PageOutput, type PageRecord, type PageSource } from "./page-record.js";
+import { eventPagesFile, pageRecord, pagesFile, readPage, type PageJob, type PageOutput, type PageRecord, type PageSource, type PageText } from "./page-record.js";
 
-export { eventPagesFile, pagesFile, placeOutputs, reuseCheck, type PageJob, type PageRecord, type PageSource } from "./page-record.js";
+export { eventPagesFile, pagesFile, placeOutputs, type PageJob, type PageRecord, type PageSource } from "./page-record.js";
 
 /**
  * Builds the page; its files are left in the record (`outputs`) when `writing`, for the thread
@@ -26,12 +26,13 @@ const LARGE_FILE = 1024 * 1024;
 
 export function buildPage(job: PageJob, source: PageSource, writing: boolean): PageRecord {
   const read = readPage(job, source, writing);
-  return "record" in read ? read.record : buildFromText(job, source, read.text, read.hash, writing);
+  return "record" in read ? read.record : buildFromText(job, source, read, writing);
 }
 
 /** The rest of buildPage, once the file is read and not reused. */
-export function buildFromText(job: PageJob, source: PageSource, text: string, hash: string | undefined, writing: boolean): PageRecord {
-  const read = parseSource(text, source.file);
+export function buildFromText(job: PageJob, source: PageSource, file: PageText, writing: boolean): PageRecord {
+  const { hash } = file;
+  const read = parseSource(file.text, source.file);
   if (!read.source) return pageRecord(source.file, read.diagnostics);
   const check = checkEventSource(source.file, read.source.data, job.look, read.source.text);
   const record: PageRecord = { ...pageRecord(source.file, [...read.diagnostics, ...check.diagnostics]), keys: check.keys, placeholders: check.placeholders };
@@ -66,6 +67,7 @@ export function buildFromText(job: PageJob, source: PageSource, text: string, ha
   if (job.keepJson) record.json = json;
   record.page = summarize(settings, event, now);
   if (hash) {
+    record.sourceStat = file.stat ?? null;
     record.builtAt = now;
     record.sameUntil = event.performances.find((p) => compareInstants(p.start, now) >= 0)?.start ?? null;
   }

@@ -3,7 +3,7 @@
 // files can be reused (see cache/page-cache.ts). A worker that only reuses pages never loads the
 // heavy half (build-page.ts: schemas, enrich, the self-check).
 import * as crypto from "node:crypto";
-import { lstatSync, readFileSync } from "node:fs";
+import { lstatSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Diagnostic } from "../diagnostics.js";
 import { unreadable } from "../load/source-file.js";
@@ -48,6 +48,8 @@ export interface PageRecord {
   /** SHA-1 of the file's bytes, and the files written as they were (for the cache). */
   hash?: string;
   written?: WrittenFile[];
+  /** The event file's status when it was read, when settled enough to vouch for its bytes (see sourceStat). */
+  sourceStat?: SourceStat | null;
   /** The largest of the page's files, when it is over 1 MiB (for a host's limit on file size). */
   largest?: { path: string; bytes: number };
   /** The page's files, until they are written (see placeOutputs). */
@@ -86,33 +88,56 @@ export function reuseCheck(cached: CachedPage): ReuseCheck {
   return { hash: cached.hash, written: r.written ?? [], builtAt: r.builtAt, sameUntil: r.sameUntil, hasWarnings: r.warnings.length > 0 };
 }
 
-/** An event file, with what the cache holds for it. */
+/** An event file, with what the cache holds for it and its status (taken before it is read). */
 export interface PageSource extends EventFile {
   cached?: ReuseCheck;
+  stat?: SourceStat | null;
 }
 
+/** An event file's size, mtime, ctime and inode: equal ones vouch for equal bytes, as in git's index. */
+export type SourceStat = [size: number, mtimeMs: number, ctimeMs: number, ino: number];
+
 /**
- * The cached record, when the file has the bytes it had and every file the page wrote is still
- * in the previous output as written (same size, time and inode): those are linked, not rebuilt.
+ * A change within one tick of a coarse file-system clock can leave mtime and ctime as they were:
+ * a status taken less than this after the file's last change is not kept (null), and the next
+ * build hashes the file instead (git's "racily clean" entries).
  */
-function reuse(job: PageJob, source: PageSource, hash: string, writing: boolean): PageRecord | null {
-  const cached = source.cached;
-  if (!cached || cached.hash !== hash || job.keepJson || !job.now) return null;
+const SETTLED_MS = 2000;
+
+/** The file's status, or null when it cannot vouch for the bytes (too recent, or unreadable). Taken before reading. */
+export function sourceStat(absolute: string): SourceStat | null {
+  const st = statSync(absolute, { throwIfNoEntry: false });
+  if (!st || Math.max(st.mtimeMs, st.ctimeMs) > Date.now() - SETTLED_MS) return null;
+  return [st.size, st.mtimeMs, st.ctimeMs, st.ino];
+}
+
+export const sameStat = (a: SourceStat | null | undefined, b: SourceStat | null | undefined): boolean =>
+  !!a && !!b && a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3];
+
+/**
+ * Whether a page with unchanged bytes can keep the previous build's files: `--now` leaves it as
+ * it was, and every file it wrote is still in the previous output as written (same size, time
+ * and inode).
+ */
+export function canReuse(job: PageJob, cached: ReuseCheck, writing: boolean): boolean {
+  if (job.keepJson || !job.now) return false;
   const { builtAt, sameUntil, hasWarnings, written } = cached;
-  if (!builtAt || sameUntil === undefined) return null;
+  if (!builtAt || sameUntil === undefined) return false;
   const sameNow = compareInstants(builtAt, job.now) === 0;
   const inSpan = !hasWarnings && compareInstants(builtAt, job.now) <= 0 && (sameUntil === null || compareInstants(job.now, sameUntil) <= 0);
-  if (!sameNow && !inSpan) return null;
+  if (!sameNow && !inSpan) return false;
   if (writing) {
-    if (!job.previousOut) return null;
+    if (!job.previousOut) return false;
     for (const [rel, size, mtimeMs, ino] of written) {
       const st = lstatSync(path.join(job.previousOut, rel), { throwIfNoEntry: false });
-      if (!st || !st.isFile() || st.size !== size || st.mtimeMs !== mtimeMs || st.ino !== ino) return null;
+      if (!st || !st.isFile() || st.size !== size || st.mtimeMs !== mtimeMs || st.ino !== ino) return false;
     }
   }
-  // The main thread puts the cached record in its place, and links the files it lists.
-  return { ...pageRecord(source.file), hash, reused: true };
+  return true;
 }
+
+/** The record of a page whose previous files stand: the main thread puts the cached record in its place. */
+export const reusedRecord = (file: string, hash: string, stat: SourceStat | null | undefined): PageRecord => ({ ...pageRecord(file), hash, reused: true, sourceStat: stat });
 
 /** One file of a page: written by the thread that writes the output (see placeOutputs). */
 export interface PageOutput {
@@ -123,30 +148,29 @@ export interface PageOutput {
 }
 
 /** Reads the page's file: the reused record when the previous build's files can stand, else its text (and hash, when caching). */
-export function readPage(job: PageJob, source: PageSource, writing: boolean): { record: PageRecord } | { text: string; hash: string | undefined } {
+/** A page's text as read, its hash and its status (when caching). */
+export interface PageText {
+  text: string;
+  hash: string | undefined;
+  stat: SourceStat | null | undefined;
+}
+
+export function readPage(job: PageJob, source: PageSource, writing: boolean): { record: PageRecord } | PageText {
   let text: string;
+  // Before reading: a change after the status is taken changes it again, and the next build sees that.
+  const stat = job.cache ? (source.stat !== undefined ? source.stat : sourceStat(source.absolute)) : undefined;
   try {
     text = readFileSync(source.absolute, "utf8");
   } catch (e) {
     return { record: pageRecord(source.file, [unreadable(source.file, e)]) };
   }
   const hash = job.cache ? crypto.hash("sha1", text) : undefined;
-  if (hash) {
-    const reused = reuse(job, source, hash, writing);
-    if (reused) return { record: reused };
-  }
-  return { text, hash };
+  if (hash && source.cached && source.cached.hash === hash && canReuse(job, source.cached, writing)) return { record: reusedRecord(source.file, hash, stat) };
+  return { text, hash, stat };
 }
 
-/**
- * Writes a page's files on the thread that owns the output folder, noting each as written for the
- * cache; a reused page's files are linked from the previous output.
- */
-export function placeOutputs(record: PageRecord, writer: FolderWriter, cached: PageRecord | null, previousOut: string | null): void {
-  if (cached) {
-    for (const [rel] of cached.written ?? []) writer.linkFrom(path.join(previousOut!, rel), rel);
-    return;
-  }
+/** Writes a page's files on the thread that owns the output folder, noting each as written for the cache. */
+export function placeOutputs(record: PageRecord, writer: FolderWriter): void {
   if (!record.outputs) return;
   const written: WrittenFile[] = [];
   const status = new Map<string, FileStatus>();
@@ -158,4 +182,3 @@ export function placeOutputs(record: PageRecord, writer: FolderWriter, cached: P
   if (record.hash) record.written = written;
   record.outputs = undefined; // not delete: that turns the record into a dictionary, several times its size
 }
-

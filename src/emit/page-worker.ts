@@ -16,7 +16,7 @@ async function build(task: WorkerTask): Promise<PageRecord[]> {
     if ("record" in read) records.push(read.record);
     else {
       builder ??= await import("./build-page.js");
-      records.push(builder.buildFromText(setup.job, source, read.text, read.hash, setup.writing));
+      records.push(builder.buildFromText(setup.job, source, read, setup.writing));
     }
   }
   return records;

@@ -1,9 +1,12 @@
 // The only code that touches --out: every file is written into a staging folder beside it, which
 // is swapped in once the whole build has succeeded. Whatever fails, --out is left as it was.
+// A rebuild that keeps pages of the previous output stages only what is new, and moves it into
+// --out in place once the build has succeeded (update-in-place.ts).
 // Writes are synchronous: on a fast disk a promise per file costs more than the write itself.
 import { randomBytes } from "node:crypto";
-import { closeSync, copyFileSync, fstatSync, linkSync, mkdirSync, openSync, writeSync } from "node:fs";
+import { closeSync, fstatSync, linkSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { removeOutput } from "./remove-tree.js";
+import { updateInPlace } from "./update-in-place.js";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 
@@ -24,7 +27,14 @@ export interface FileStatus {
 /** Writes files under one folder, making each folder once; a file with the bytes of an earlier one is a hard link to it. */
 export class FolderWriter {
   private readonly made = new Set<string>();
-  constructor(readonly root: string) {}
+  /** Each file written, when asked to list them (a staging folder moved into --out file by file). */
+  readonly files: string[] | null;
+  constructor(
+    readonly root: string,
+    listing = false,
+  ) {
+    this.files = listing ? [] : null;
+  }
 
   /** Makes a folder and its parents, each once (a folder made by another thread is fine). */
   makeFolder(dir: string): void {
@@ -44,6 +54,7 @@ export class FolderWriter {
   }
 
   private folder(rel: string): void {
+    this.files?.push(rel);
     const slash = rel.lastIndexOf("/");
     if (slash > 0) this.makeFolder(rel.slice(0, slash));
   }
@@ -83,17 +94,8 @@ export class FolderWriter {
       linkSync(`${this.root}/${existing}`, `${this.root}/${rel}`);
       return written;
     } catch {
+      this.files?.pop(); // write() lists it again
       return this.write(rel, bytes);
-    }
-  }
-
-  /** Places a file from elsewhere (the previous output) at `rel`: a hard link, or a copy across file systems. */
-  linkFrom(absolute: string, rel: string): void {
-    this.folder(rel);
-    try {
-      linkSync(absolute, path.join(this.root, rel));
-    } catch {
-      copyFileSync(absolute, path.join(this.root, rel));
     }
   }
 }
@@ -108,22 +110,49 @@ async function exists(p: string): Promise<boolean> {
 }
 
 export class Staging {
+  /** In place: the files of --out the build keeps as they are (the pages it reused). */
+  private readonly kept: string[] | null;
   private constructor(
     readonly outDir: string,
     readonly dir: string,
     readonly writer: FolderWriter,
-  ) {}
+    inPlace: boolean,
+  ) {
+    this.kept = inPlace ? [] : null;
+  }
 
-  static async open(outDir: string): Promise<Staging> {
+  /**
+   * A staging folder beside --out. `inPlace`: it takes only what the build writes anew, and
+   * commit() moves that into --out and removes what the build no longer writes; else commit()
+   * swaps it in for --out whole.
+   */
+  static async open(outDir: string, inPlace = false): Promise<Staging> {
     const parent = path.dirname(outDir);
     await mkdir(parent, { recursive: true });
     const dir = path.join(parent, `.${path.basename(outDir)}.staging-${process.pid}-${randomBytes(4).toString("hex")}`);
     await mkdir(dir);
-    return new Staging(outDir, dir, new FolderWriter(dir));
+    return new Staging(outDir, dir, new FolderWriter(dir, inPlace), inPlace);
   }
 
-  /** Swaps the staging folder in for --out (the old --out is kept until the new one is in place). */
-  async commit(): Promise<void> {
+  get inPlace(): boolean {
+    return this.kept !== null;
+  }
+
+  /** Keeps these files of --out as they are (in place only). */
+  keep(rels: Iterable<string>): void {
+    for (const rel of rels) this.kept!.push(rel);
+  }
+
+  /**
+   * Swaps the staging folder in for --out (the old --out is kept until the new one is in place),
+   * or updates --out in place (`previousBuild`: when the build that wrote it ended, in ms).
+   */
+  async commit(previousBuild = 0): Promise<void> {
+    if (this.kept) {
+      updateInPlace(this.outDir, this.dir, this.writer.files!, this.kept, previousBuild);
+      await rm(this.dir, { recursive: true, force: true });
+      return;
+    }
     const parent = path.dirname(this.outDir);
     const old = path.join(parent, `.${path.basename(this.outDir)}.previous-${process.pid}-${randomBytes(4).toString("hex")}`);
     const hadOut = await exists(this.outDir);

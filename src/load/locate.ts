@@ -1,6 +1,7 @@
 // Adds line and column to the diagnostics of a run, parsing positions only for the files that
 // have something to report (a clean build never pays for them).
-import { parseTree, type Node as JsonNode } from "jsonc-parser";
+import type { Node as JsonNode } from "jsonc-parser";
+import { jsonc } from "./libraries.js";
 import type { Diagnostic, KeyPath } from "../diagnostics.js";
 import { positionAt } from "./position.js";
 import { findYamlNode, parseYamlDocument } from "./read-yaml.js";
@@ -14,7 +15,7 @@ import type { SourceFile } from "./source-file.js";
 export type Locator = (path: KeyPath) => number | null;
 
 function jsonLocator(text: string): Locator {
-  const root = parseTree(text, [], { disallowComments: true });
+  const root = jsonc().parseTree(text, [], { disallowComments: true });
   return (path) => {
     let node: JsonNode | undefined = root;
     let keyOffset: number | null = null;

@@ -1,6 +1,7 @@
 // Reads one JSON source file: a syntax error or a key written twice becomes a diagnostic with
 // its line and column (both found by jsonc-parser, which reports offsets).
-import { parse, printParseErrorCode, visit, type ParseError } from "jsonc-parser";
+import type { ParseError } from "jsonc-parser";
+import { jsonc } from "./libraries.js";
 import { error, type Diagnostic, type KeyPath } from "../diagnostics.js";
 import { positionAt } from "./position.js";
 
@@ -21,11 +22,11 @@ export function parseJsonText(text: string, file: string): ParseResult {
     // second, error-collecting parser finds the first problem's offset and names it.
     if (text.trim() === "") return { ok: false, diagnostics: [error(file, [], "the file is empty; it must hold one JSON value")] };
     const errors: ParseError[] = [];
-    parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+    jsonc().parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
     const first = errors[0];
     const offset = first ? first.offset : text.trimEnd().length;
     const { line, column } = positionAt(text, offset);
-    const reason = first ? describeJsonError(printParseErrorCode(first.error)) : "the file is not valid JSON";
+    const reason = first ? describeJsonError(jsonc().printParseErrorCode(first.error)) : "the file is not valid JSON";
     const message = `invalid JSON at line ${line}, column ${column}: ${reason}; ${fixFor(text, offset, reason)}`;
     return { ok: false, diagnostics: [errorAt(file, [], message, text, offset)] };
   }
@@ -99,7 +100,7 @@ function keysInValue(value: unknown): number {
 function findDuplicateKeys(text: string, file: string): Diagnostic[] {
   const found: Diagnostic[] = [];
   const objects: Map<string, number>[] = [];
-  visit(text, {
+  jsonc().visit(text, {
     onObjectBegin: () => void objects.push(new Map()),
     onObjectEnd: () => void objects.pop(),
     onObjectProperty: (key, offset, _length, startLine, startCharacter, pathSupplier) => {

@@ -1,13 +1,14 @@
 // Reads one YAML source file with the `yaml` package (YAML 1.2, core schema, so 19:30 stays text
 // and yes/no are not booleans): syntax errors and keys written twice become located diagnostics.
-import { isAlias, isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node } from "yaml";
+import type { Document, Node } from "yaml";
+import { yaml } from "./libraries.js";
 import { error, type Diagnostic, type KeyPath } from "../diagnostics.js";
 import { duplicateKeyMessage, errorAt, type ParseResult } from "./read-json.js";
 import { positionAt } from "./position.js";
 
 /** YAML 1.2 with the core schema: the same types JSON has, no 1.1 surprises (sexagesimal, yes/no). */
 export function parseYamlDocument(text: string): Document.Parsed {
-  return parseDocument(text, { version: "1.2", schema: "core", uniqueKeys: false, prettyErrors: false, merge: false });
+  return yaml().parseDocument(text, { version: "1.2", schema: "core", uniqueKeys: false, prettyErrors: false, merge: false });
 }
 
 /** Parses YAML text; `file` only names the file in diagnostics. */
@@ -28,7 +29,7 @@ export function parseYamlText(text: string, file: string): ParseResult {
   } catch (e) {
     // An alias (*name) whose anchor (&name) is not set before it, or too many aliases: point at the first that fails.
     let offset: number | null = null;
-    visit(doc, {
+    yaml().visit(doc, {
       Alias(_key, node) {
         if (offset === null && node.resolve(doc) === undefined) offset = node.range?.[0] ?? null;
       },
@@ -52,7 +53,7 @@ function errorOffset(doc: Document.Parsed, text: string, offset: number): number
   if (offset < text.trimEnd().length) return offset;
   // The innermost value reaching the end: the one that starts last.
   let start = -1;
-  visit(doc, {
+  yaml().visit(doc, {
     Node(_key, node) {
       const range = (node as Node).range;
       if (range && range[0] > start && range[0] < offset && range[1] >= text.trimEnd().length) start = range[0];
@@ -64,7 +65,7 @@ function errorOffset(doc: Document.Parsed, text: string, offset: number): number
 type OnDuplicate = (key: string, keyNode: Node, firstKeyNode: Node, path: KeyPath) => void;
 
 function walk(node: unknown, path: KeyPath, onDuplicate: OnDuplicate): void {
-  if (isMap(node)) {
+  if (yaml().isMap(node)) {
     const seen = new Map<string, Node>();
     for (const pair of node.items) {
       const keyNode = pair.key as Node | null;
@@ -75,7 +76,7 @@ function walk(node: unknown, path: KeyPath, onDuplicate: OnDuplicate): void {
       else if (keyNode) seen.set(key, keyNode);
       walk(pair.value, [...path, key], onDuplicate);
     }
-  } else if (isSeq(node)) {
+  } else if (yaml().isSeq(node)) {
     node.items.forEach((item, i) => walk(item, [...path, i], onDuplicate));
   }
 }
@@ -83,7 +84,7 @@ function walk(node: unknown, path: KeyPath, onDuplicate: OnDuplicate): void {
 /** A key as the value read from it names it (`toJS` turns scalar keys into strings). */
 export function keyText(node: Node | null): string | null {
   if (node === null) return "";
-  return isScalar(node) ? String(node.value) : null;
+  return yaml().isScalar(node) ? String(node.value) : null;
 }
 
 /**
@@ -95,14 +96,14 @@ export function findYamlNode(doc: Document.Parsed, path: KeyPath): { node: Node 
   let node = (doc.contents ?? null) as Node | null;
   let keyNode: Node | null = null;
   for (const step of path) {
-    if (isAlias(node)) node = node.resolve(doc) ?? null;
-    if (isMap(node) && typeof step === "string") {
+    if (yaml().isAlias(node)) node = node.resolve(doc) ?? null;
+    if (yaml().isMap(node) && typeof step === "string") {
       // The last of two equal keys is the one toJS kept.
       const pair = [...node.items].reverse().find((p) => keyText(p.key as Node | null) === step);
       if (!pair) break;
       keyNode = pair.key as Node;
       node = (pair.value as Node | null) ?? null;
-    } else if (isSeq(node) && typeof step === "number" && step < node.items.length) {
+    } else if (yaml().isSeq(node) && typeof step === "number" && step < node.items.length) {
       keyNode = null;
       node = node.items[step] as Node;
     } else break;

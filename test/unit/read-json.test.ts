@@ -2,13 +2,16 @@
 // one, and a file with one must still get the located diagnostic of the exact walk.
 import { visit } from "jsonc-parser";
 import { describe, expect, it, vi } from "vitest";
+import { jsonc } from "../../src/load/libraries.js";
 import { parseJsonText } from "../../src/load/read-json.js";
 
 // The exact walk is watched, to see that a file without a duplicate is cleared without it.
-vi.mock("jsonc-parser", async (actual) => {
-  const real = await actual<typeof import("jsonc-parser")>();
-  return { ...real, visit: vi.fn(real.visit) };
+vi.mock("../../src/load/libraries.js", async (actual) => {
+  const real = await actual<typeof import("../../src/load/libraries.js")>();
+  const watched = { ...real.jsonc(), visit: vi.fn(real.jsonc().visit) };
+  return { ...real, jsonc: () => watched };
 });
+const walks = () => vi.mocked(jsonc().visit).mock.calls.length;
 
 /** The key paths written twice, found by walking every property, as the reference. */
 function writtenTwice(text: string): string[] {
@@ -28,11 +31,11 @@ function writtenTwice(text: string): string[] {
 
 /** The key paths parseJsonText reports, and whether it needed the exact walk to find them. */
 function reported(text: string): string[] {
-  const walks = vi.mocked(visit).mock.calls.length;
+  const before = walks();
   const result = parseJsonText(text, "x.json");
   expect(result.ok).toBe(true);
   const paths = result.diagnostics.map((d) => JSON.stringify(d.path));
-  expect(vi.mocked(visit).mock.calls.length - walks, "walks").toBe(paths.length > 0 ? 1 : 0);
+  expect(walks() - before, "walks").toBe(paths.length > 0 ? 1 : 0);
   return paths;
 }
 

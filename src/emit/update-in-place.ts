@@ -1,0 +1,88 @@
+// A rebuild that reuses pages updates --out in place instead of swapping a whole new tree in:
+// moving twenty thousand unchanged files into a new folder and removing the old one cost more
+// than building the pages that changed. Nothing here runs before the build has succeeded (every
+// check passed, every new file staged), so a failed build still leaves --out as it was. Then each
+// staged file is renamed over its place (a reader sees the old file or the new, never part of one),
+// and whatever the build did not write is removed, so --out ends as a cold build leaves it.
+// Stopped halfway (power lost), --out is part old and part new; the cache still describes the old
+// output, and the next build writes again every page whose files it does not find as it left them.
+import { lstatSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, unlinkSync } from "node:fs";
+import path from "node:path";
+
+/** Makes `dir` under `root` and its parents, replacing a file that stands where a folder must be. */
+function makeFolder(root: string, dir: string, made: Set<string>): void {
+  if (dir === "." || dir === "" || made.has(dir)) return;
+  makeFolder(root, path.posix.dirname(dir), made);
+  const abs = `${root}/${dir}`;
+  try {
+    mkdirSync(abs);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+    if (!lstatSync(abs).isDirectory()) {
+      unlinkSync(abs);
+      mkdirSync(abs);
+    }
+  }
+  made.add(dir);
+}
+
+/** Renames the staged file over its place in --out (a folder standing there goes first). */
+function moveInto(outDir: string, stagingDir: string, rel: string, made: Set<string>): void {
+  makeFolder(outDir, path.posix.dirname(rel), made);
+  const target = `${outDir}/${rel}`;
+  try {
+    renameSync(`${stagingDir}/${rel}`, target);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== "EISDIR" && code !== "ENOTEMPTY" && code !== "EEXIST") throw e;
+    rmSync(target, { recursive: true, force: true });
+    renameSync(`${stagingDir}/${rel}`, target);
+  }
+}
+
+/** What the build wants in --out. */
+interface Wanted {
+  files: Set<string>;
+  folders: Set<string>;
+  /** Folders of reused pages: not listed when unchanged since `settled` (see updateInPlace). */
+  keptFolders: Set<string>;
+  settled: number;
+}
+
+/** Removes every entry under `dir` that is not a file the build wants or a folder on the way to one. */
+function prune(outDir: string, dir: string, wanted: Wanted): void {
+  for (const entry of readdirSync(dir ? `${outDir}/${dir}` : outDir, { withFileTypes: true })) {
+    const rel = dir ? `${dir}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) {
+      if (!wanted.folders.has(rel)) rmSync(`${outDir}/${rel}`, { recursive: true, force: true });
+      else if (!wanted.keptFolders.has(rel) || statSync(`${outDir}/${rel}`).mtimeMs >= wanted.settled) prune(outDir, rel, wanted);
+    } else if (!wanted.files.has(rel)) unlinkSync(`${outDir}/${rel}`);
+  }
+}
+
+/** Folder times may be as coarse as this (FAT's two seconds): a folder changed this long before a time may show that time. */
+const CLOCK_TICK_MS = 2000;
+
+/**
+ * Moves the staged files (`written`, relative paths) into --out, keeps `kept` (files of --out the
+ * build reused) as they are, and removes everything else in --out. A reused page's folder is
+ * listed only when it changed after `previousBuild` (when the previous build ended: an entry
+ * added or removed in a folder changes its time), since nothing but a hand can have put
+ * something else there.
+ */
+export function updateInPlace(outDir: string, stagingDir: string, written: readonly string[], kept: readonly string[], previousBuild: number): void {
+  const made = new Set<string>();
+  for (const rel of written) moveInto(outDir, stagingDir, rel, made);
+  const files = new Set<string>();
+  const folders = new Set<string>();
+  const want = (rel: string) => {
+    files.add(rel);
+    for (let d = path.posix.dirname(rel); d !== "." && !folders.has(d); d = path.posix.dirname(d)) folders.add(d);
+  };
+  for (const rel of written) want(rel);
+  for (const rel of kept) want(rel);
+  const keptFolders = new Set<string>();
+  for (const rel of kept) keptFolders.add(path.posix.dirname(rel));
+  for (const rel of written) keptFolders.delete(path.posix.dirname(rel));
+  prune(outDir, "", { files, folders, keptFolders, settled: previousBuild - CLOCK_TICK_MS });
+}
