@@ -9,7 +9,7 @@ import path from "node:path";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
 import { BuildFailed } from "./errors.js";
 import { pagesFile, placeOutputs, type PageJob, type PageRecord, type PageSource } from "./emit/build-page.js";
-import { canReuse, reuseCheck, reusedRecord, sameStat, sourceStat } from "./emit/page-record.js";
+import { canReuse, keptRecord, reuseCheck, reusedRecord, sameStat, sourceStat } from "./emit/page-record.js";
 import { PageCache } from "./cache/page-cache.js";
 import { buildPages } from "./emit/page-threads.js";
 import { planOutput, SelfCheckFailed, writesEventPagesRoute } from "./emit/plan.js";
@@ -113,16 +113,15 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
     const pageCache = cache;
     // Each record as it arrives: its files written, or, when it was reused, kept where they are.
     const place = (r: PageRecord): PageRecord => {
-      const cached = r.reused ? { ...pageCache!.get(r.file)!.record, reused: true, hash: r.hash, sourceStat: r.sourceStat } : null;
-      if (cached) staging?.keep((cached.written ?? []).map(([rel]) => rel));
-      else if (staging) placeOutputs(r, staging.writer);
-      const kept = cached ?? r;
-      if (pageCache) {
-        pageCache.add(kept);
-        // Only the cache needed these, and it has them on disk now.
-        kept.hash = kept.written = kept.builtAt = kept.sameUntil = kept.sourceStat = undefined;
+      // Only the cache needs the page's hash, status and written files: it has them on disk now.
+      if (r.reused) {
+        const cached = pageCache!.reuse(r.file, r.sourceStat);
+        staging?.keep(cached.written ?? []);
+        return keptRecord(cached);
       }
-      return kept;
+      if (staging) placeOutputs(r, staging.writer);
+      pageCache?.add(r);
+      return keptRecord(r);
     };
     // Pages whose file's status vouches for its bytes are reused here, without reading them; the
     // rest go to the page builders (which still reuse a page whose bytes turn out unchanged).
@@ -135,9 +134,8 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
         return;
       }
       const stat = sourceStat(f.absolute);
-      const check = reuseCheck(cached);
-      if (!sameStat(stat, cached.record.sourceStat)) toBuild.push({ ...f, cached: check, stat });
-      else if (canReuse(job, check, staging !== null)) reusedAt.set(i, place(reusedRecord(f.file, cached.hash, stat)));
+      if (!sameStat(stat, cached.record.sourceStat)) toBuild.push({ ...f, cached: reuseCheck(cached), stat });
+      else if (canReuse(job, reuseCheck(cached), staging !== null)) reusedAt.set(i, place(reusedRecord(f.file, cached.hash, stat)));
       else toBuild.push({ ...f, stat });
     });
     const built = await buildPages(job, toBuild, staging !== null, place, (n) => {

@@ -68,7 +68,7 @@ describe("worker threads", () => {
     build("four", ["--no-cache"], { BUILD_CATALOGUE_THREADS: "4" });
     expectSameTree(path.join(dir, "four"), path.join(dir, "one"));
     const files = readdirSync(path.join(content, "events"));
-    expect(files.length).toBeGreaterThanOrEqual(2000); // past the size from which threads start
+    expect(files.length).toBeGreaterThanOrEqual(2000); // batches of 250 pages: work for every thread
   }, 300_000);
 });
 

@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { sameStat, type PageRecord } from "../emit/page-record.js";
+import { sameStat, type PageRecord, type SourceStat } from "../emit/page-record.js";
 
 /** An output file as written: path relative to --out, size, mtimeMs and inode. */
 export type WrittenFile = [rel: string, size: number, mtimeMs: number, ino: number];
@@ -119,17 +119,34 @@ export class PageCache {
     }
   }
 
-  /** Adds a page that was built and written (a reused one as its line was read, unless its file's status changed). */
-  add(r: PageRecord): void {
+  /**
+   * Adds a page reused from the previous build, as its line was read unless its file's status
+   * changed; returns its cached record.
+   */
+  reuse(file: string, stat: SourceStat | null | undefined): PageRecord {
+    const cached = this.pages.get(file)!;
+    const record = cached.record;
+    record.reused = true;
+    if (sameStat(stat, record.sourceStat)) this.append(this.lines.get(file)!);
+    else {
+      record.sourceStat = stat;
+      this.add({ ...record, hash: cached.hash });
+    }
+    return record;
+  }
+
+  private append(line: string): void {
     const out = this.out;
     if (!out) return;
-    const line = r.reused && sameStat(r.sourceStat, this.pages.get(r.file)?.record.sourceStat) ? this.lines.get(r.file) : undefined;
-    if (line !== undefined) out.chunk += `${line}\n`;
-    else if (r.page && r.written && r.hash) {
-      const { json: _json, reused: _reused, outputs: _outputs, hash, ...record } = r;
-      out.chunk += `${JSON.stringify({ hash, record })}\n`;
-    }
+    out.chunk += `${line}\n`;
     if (out.chunk.length > 1 << 20) this.flush();
+  }
+
+  /** Adds a page that was built and written. */
+  add(r: PageRecord): void {
+    if (!this.out || !r.page || !r.written || !r.hash) return;
+    const { json: _json, reused: _reused, outputs: _outputs, hash, ...record } = r;
+    this.append(JSON.stringify({ hash, record }));
   }
 
   private flush(): void {

@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { closeSync, fstatSync, linkSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { removeOutput } from "./remove-tree.js";
 import { updateInPlace } from "./update-in-place.js";
+import type { WrittenFile } from "../cache/page-cache.js";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 
@@ -45,12 +46,10 @@ export class FolderWriter {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
     }
+    // Bounded: a page's folder is asked for by its few files, one after another; remembering
+    // every one (each name a slice holding its file's whole path) grew with the catalogue.
+    if (this.made.size >= 4096) this.made.clear();
     this.made.add(dir);
-  }
-
-  /** Marks folders as made by someone else (the build makes the collections' folders before page builders start). */
-  madeElsewhere(...dirs: string[]): void {
-    for (const dir of dirs) this.made.add(dir);
   }
 
   private folder(rel: string): void {
@@ -139,8 +138,8 @@ export class Staging {
   }
 
   /** Keeps these files of --out as they are (in place only). */
-  keep(rels: Iterable<string>): void {
-    for (const rel of rels) this.kept!.push(rel);
+  keep(files: readonly WrittenFile[]): void {
+    for (const [rel] of files) this.kept!.push(rel);
   }
 
   /**

@@ -57,6 +57,9 @@ export function locateDiagnostics(diagnostics: readonly Diagnostic[], sources: R
       locators.set(d.file, locate);
     }
     const offset = locate(d.path);
-    return offset === null ? d : { ...d, ...positionAt(source.text, offset) };
+    if (offset === null) return d;
+    // One literal, not spreads: a build keeps its warnings to the end, and spread copies ended with a hidden class each.
+    const { line, column, sourceLine } = positionAt(source.text, offset);
+    return { severity: d.severity, file: d.file, path: d.path, message: d.message, line, column, sourceLine };
   });
 }

@@ -13,7 +13,8 @@ export function isoformat(instant: Instant, zone: string): string {
   const time = `${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}`;
   const micro = wall.micro ? `.${pad(wall.micro, 6)}` : "";
   const offset = offsetSeconds === 0 ? "Z" : formatOffset(offsetSeconds);
-  return `${date}T${time}${micro}${offset}`;
+  // One flat string (join), not a template's tree of pieces: a build keeps one for every page.
+  return [date, "T", time, micro, offset].join("");
 }
 
 function weekday(w: WallTime): string {
