@@ -2,9 +2,16 @@
 // included, so that a regression fails the build instead of reaching clients. Each zod schema is
 // exported to JSON Schema (as for the OpenAPI description) and compiled by ajv, which checks a
 // large document several times faster than zod walks it (a build checks every page); zod is asked
-// only to word a failure.
+// only to word a failure. Compiling them took about 160 ms in every thread of every build, so the
+// package's build compiles them once (scripts/compile-validators.mjs, into lib/api/validators.cjs);
+// a validator compiled from other schemas than these is never used, and any schema without one is
+// compiled here.
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import { z } from "zod";
+import * as schemas from "./schemas.js";
 
 type Def = { type: string; shape?: Record<string, z.ZodType>; element?: z.ZodType; innerType?: z.ZodType };
 const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
@@ -67,14 +74,53 @@ function keyOrderProblem(shape: Shape, value: unknown, at: At): string | null {
   return null;
 }
 
-let ajv: Ajv2020 | null = null;
-const validators = new WeakMap<z.ZodType, ValidateFunction>();
+/** The JSON Schema a response schema is checked by. */
+export const jsonSchemaOf = (schema: z.ZodType): object => z.toJSONSchema(schema, { target: "draft-2020-12", io: "output" }) as object;
+export const AJV_OPTIONS = { strict: false, allErrors: false } as const;
 
-function validatorOf(schema: z.ZodType): ValidateFunction {
+/** Every response schema by a stable name (`eventDetailSchema`; a list's item: `listSchema.items`): how the precompiled validators are found. */
+export function namedSchemas(): Map<string, z.ZodType> {
+  const named = new Map<string, z.ZodType>();
+  for (const [name, value] of Object.entries(schemas)) {
+    if (!(value instanceof z.ZodType)) continue;
+    named.set(name, value);
+    const items = value instanceof z.ZodObject ? (value.shape as Record<string, unknown>).items : undefined;
+    if (items instanceof z.ZodArray) named.set(`${name}.items`, items.element as z.ZodType);
+  }
+  return named;
+}
+
+/** What the validators are compiled from: the schemas' module and zod's version (its JSON Schema export). */
+export function schemaFingerprint(): string {
+  const zodVersion = (createRequire(import.meta.url)("zod/package.json") as { version: string }).version;
+  return createHash("sha1").update(readFileSync(new URL("./schemas.js", import.meta.url))).update(zodVersion).digest("hex");
+}
+
+/** The precompiled validators by schema, when lib/api/validators.cjs was compiled from these schemas; else empty. */
+function loadPrecompiled(): Map<z.ZodType, ValidateFunction> {
+  const found = new Map<z.ZodType, ValidateFunction>();
+  try {
+    const compiled = createRequire(import.meta.url)("./validators.cjs") as { fingerprint: string; validators: Record<string, ValidateFunction> };
+    if (compiled.fingerprint !== schemaFingerprint()) return found;
+    for (const [name, schema] of namedSchemas()) {
+      const validate = compiled.validators[name];
+      if (validate) found.set(schema, validate);
+    }
+  } catch {
+    // None (the TypeScript sources, or a build that did not compile them): each is compiled here.
+  }
+  return found;
+}
+
+let ajv: Ajv2020 | null = null;
+let validators: Map<z.ZodType, ValidateFunction> | null = null;
+
+export function validatorOf(schema: z.ZodType): ValidateFunction {
+  validators ??= loadPrecompiled();
   let validate = validators.get(schema);
   if (!validate) {
-    ajv ??= new Ajv2020({ strict: false, allErrors: false });
-    validate = ajv.compile(z.toJSONSchema(schema, { target: "draft-2020-12", io: "output" }) as object);
+    ajv ??= new Ajv2020(AJV_OPTIONS);
+    validate = ajv.compile(jsonSchemaOf(schema));
     validators.set(schema, validate);
   }
   return validate;

@@ -32,7 +32,7 @@ function hashOfCode(): string {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const p = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(p);
-      else if (/\.(js|ts|html|json)$/.test(entry.name)) hash.update(entry.name).update(readFileSync(p));
+      else if (/\.(c?js|ts|html|json)$/.test(entry.name)) hash.update(entry.name).update(readFileSync(p));
     }
   };
   for (const dir of ["lib", "src", "templates"]) {

@@ -1,0 +1,67 @@
+// The response validators the package's build compiles once (lib/api/validators.cjs): the build
+// uses them, and they judge every document as validators compiled from the schemas now would.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { describe, expect, it } from "vitest";
+import { AJV_OPTIONS, jsonSchemaOf, namedSchemas, validatorOf } from "../../lib/api/self-check.js";
+import { FIXTURES, ROOT } from "../helpers/cli.js";
+
+/** Every JSON document of the golden outputs, and each list's items. */
+function documents(): unknown[] {
+  const found: unknown[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const p = path.join(dir, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (name.endsWith(".json") && !p.includes(`${path.sep}_query${path.sep}`)) {
+        const doc = JSON.parse(readFileSync(p, "utf8")) as { items?: unknown[] };
+        found.push(doc, ...(Array.isArray(doc.items) ? doc.items : []));
+      }
+    }
+  };
+  for (const golden of ["good/spec-example/expected", "good/edge/expected"]) walk(path.join(FIXTURES, golden));
+  return found;
+}
+
+/** Each document, and copies with a key gone, a value of another type and a key added. */
+function withMutations(docs: unknown[]): unknown[] {
+  return docs.flatMap((d) => {
+    if (d === null || typeof d !== "object" || Array.isArray(d)) return [d];
+    const keys = Object.keys(d);
+    const first = keys[0]!;
+    const { [first]: _gone, ...without } = d as Record<string, unknown>;
+    return [d, without, { ...d, [first]: [] }, { ...d, unexpected: 1 }];
+  });
+}
+
+describe("precompiled response validators", () => {
+  const compiled = createRequire(import.meta.url)(path.join(ROOT, "lib/api/validators.cjs")) as { validators: Record<string, unknown> };
+
+  it("are the ones the build uses, one for every response schema", () => {
+    const named = namedSchemas();
+    expect(named.size).toBeGreaterThan(10);
+    const precompiled = new Set(Object.values(compiled.validators));
+    for (const [name, schema] of named) expect(precompiled.has(validatorOf(schema)), name).toBe(true);
+  });
+
+  it("judge every golden document, and broken copies of it, as freshly compiled validators do", () => {
+    const ajv = new Ajv2020(AJV_OPTIONS);
+    const docs = withMutations(documents());
+    let passed = 0;
+    let failed = 0;
+    for (const [name, schema] of namedSchemas()) {
+      const fresh = ajv.compile(jsonSchemaOf(schema));
+      const precompiled = validatorOf(schema);
+      for (const doc of docs) {
+        const verdict = fresh(doc);
+        expect(precompiled(doc), `${name} on ${JSON.stringify(doc).slice(0, 80)}`).toBe(verdict);
+        if (verdict) passed++;
+        else failed++;
+      }
+    }
+    expect(passed).toBeGreaterThan(20);
+    expect(failed).toBeGreaterThan(20);
+  });
+});
