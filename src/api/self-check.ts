@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import type { Ajv2020, ValidateFunction } from "ajv/dist/2020.js";
 import { z } from "zod";
 import * as schemas from "./schemas.js";
 
@@ -119,7 +119,8 @@ export function validatorOf(schema: z.ZodType): ValidateFunction {
   validators ??= loadPrecompiled();
   let validate = validators.get(schema);
   if (!validate) {
-    ajv ??= new Ajv2020(AJV_OPTIONS);
+    // Loaded only here: with the precompiled validators, a build never needs ajv's compiler (80 modules).
+    ajv ??= new (createRequire(import.meta.url)("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js")).Ajv2020(AJV_OPTIONS);
     validate = ajv.compile(jsonSchemaOf(schema));
     validators.set(schema, validate);
   }

@@ -4,7 +4,6 @@
 // heavy half (build-page.ts: schemas, enrich, the self-check).
 import * as crypto from "node:crypto";
 import { lstatSync, readFileSync, statSync } from "node:fs";
-import path from "node:path";
 import type { Diagnostic } from "../diagnostics.js";
 import { unreadable } from "../load/source-file.js";
 import type { CachedPage, WrittenFile } from "../cache/page-cache.js";
@@ -54,7 +53,7 @@ export interface PageRecord {
   largest?: { path: string; bytes: number };
   /** The page's files, until they are written (see placeOutputs). */
   outputs?: PageOutput[];
-  /** The page was unchanged and its files were linked from the previous output. */
+  /** The page was unchanged: its files in the previous output stand. */
   reused?: boolean;
   /**
    * The build's now, and the first performance start not before it (null: none): for any now
