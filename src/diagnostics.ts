@@ -21,7 +21,8 @@ export function error(file: string, path: KeyPath, message: string): Diagnostic 
 }
 
 export function warning(file: string, path: KeyPath, message: string): Diagnostic {
-  return { severity: "warning", file, path, message };
+  // Flat: a build keeps its warnings to the end, and a template's message is a tree of its pieces.
+  return { severity: "warning", file, path, message: JSON.parse(JSON.stringify(message)) as string };
 }
 
 /** `performances[2].datetime`, as an editor reads it. */

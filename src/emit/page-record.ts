@@ -69,6 +69,10 @@ export function pageRecord(file: string, diagnostics: Diagnostic[] = []): PageRe
   return { file, diagnostics, warnings: [], keys: null, placeholders: [], files: 0, bytes: 0 };
 }
 
+/** Nothing to report: one empty list for every page that keeps one (nobody adds to a kept record's lists). */
+const NONE: Diagnostic[] = Object.freeze([]) as unknown as Diagnostic[];
+const shared = (list: Diagnostic[]): Diagnostic[] => (list.length === 0 ? NONE : list);
+
 /**
  * What the build keeps of a page once its files are placed (and the cache has its line), in one
  * literal: records filled in field by field ended with a hidden class of their own, two heap
@@ -76,7 +80,7 @@ export function pageRecord(file: string, diagnostics: Diagnostic[] = []): PageRe
  */
 export function keptRecord(r: PageRecord): PageRecord {
   return {
-    file: r.file, diagnostics: r.diagnostics, warnings: r.warnings, keys: r.keys, placeholders: r.placeholders,
+    file: r.file, diagnostics: shared(r.diagnostics), warnings: shared(r.warnings), keys: r.keys, placeholders: shared(r.placeholders),
     page: r.page, files: r.files, bytes: r.bytes, json: r.json, largest: r.largest, reused: r.reused,
   };
 }

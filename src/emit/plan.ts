@@ -11,10 +11,11 @@ import { eventListItem } from "../enrich/event-page.js";
 import { homeDetail, pageListItem, parentDetail } from "../enrich/parent-page.js";
 import { renderBrowsable } from "../host/browsable.js";
 import type { Host } from "../host/host.js";
-import { methodNotAllowedBody, methodNotAllowedFile, notFoundBody, optionsBody, OTHER_NOT_FOUND, REFUSED_METHODS, type Collection, type HostModel } from "../host/rules.js";
+import { documentAt, methodNotAllowedBody, methodNotAllowedFile, notFoundBody, optionsBody, OTHER_NOT_FOUND, REFUSED_METHODS, type Collection, type HostModel } from "../host/rules.js";
 import type { Site } from "../validate/site.js";
 import { QUERY_INDEX_FILE, type QueryIndex } from "../runtime/query/query-index.js";
 import { LookupRenderer } from "./lookups.js";
+import { eachIndexedPage } from "./query-index.js";
 import { serialize } from "./serialize.js";
 
 /** A planned file: its bytes, or (for a document that grows with the catalogue) its text in pieces, never whole. */
@@ -43,7 +44,7 @@ export const writesEventPagesRoute = (hosts: readonly Host[]) => !(hosts.length 
  */
 export function* planOutput(site: Site, model: HostModel, hosts: readonly Host[], queryIndex: QueryIndex, detailOf: (id: number) => string): Generator<OutputFile> {
   const browsable = hosts.some((h) => h.prerendersBrowsable);
-  const documents = new Map(model.documents.map((d) => [d.path, d]));
+  const document = (path: string) => documentAt(model, path)!;
   // The lookups hosts without code route to by query string, rendered by the query engine.
   const lookups = hosts.some((h) => h.prerendersLookups)
     ? new LookupRenderer(queryIndex, (route, query, json) => {
@@ -54,7 +55,7 @@ export function* planOutput(site: Site, model: HostModel, hosts: readonly Host[]
     : null;
   const text = (files: { path: string; text: string }[]) => files.map((f) => ({ path: f.path, bytes: Buffer.from(f.text, "utf8") }));
   function* answer(path: string, json: string): Generator<OutputFile> {
-    const doc = documents.get(path)!;
+    const doc = document(path);
     yield { path: doc.file, bytes: Buffer.from(json, "utf8") };
     if (browsable) yield { path: doc.htmlFile, bytes: Buffer.from(browsablePage(model, doc.collection, path, json), "utf8") };
     const id = /^\/api\/v2\/pages\/([0-9]+)\/$/.exec(path);
@@ -75,12 +76,12 @@ export function* planOutput(site: Site, model: HostModel, hosts: readonly Host[]
     const pageItems = [...firstPages, ...all];
     yield* answer("/api/v2/pages/", checked(pageListSchema, { meta: { total_count: pageItems.length }, items: pageItems }, "page list"));
   } else {
-    yield { path: documents.get("/api/v2/event_pages/")!.file, chunks: listChunks(site.events.length, eventItems(), listSchema, "event list") };
+    yield { path: document("/api/v2/event_pages/").file, chunks: listChunks(site.events.length, eventItems(), listSchema, "event list") };
     const pageItems = function* () {
       yield* firstPages;
       yield* eventItems();
     };
-    yield { path: documents.get("/api/v2/pages/")!.file, chunks: listChunks(firstPages.length + site.events.length, pageItems(), pageListSchema, "page list") };
+    yield { path: document("/api/v2/pages/").file, chunks: listChunks(firstPages.length + site.events.length, pageItems(), pageListSchema, "page list") };
   }
   if (lookups) for (const event of site.events) yield* text(lookups.document(event.id, detailOf(event.id)));
   yield* answer(`/api/v2/pages/${site.parent.id}/`, checked(parentDetailSchema, parent, "parent page detail"));
@@ -142,8 +143,9 @@ function* queryIndexChunks(index: QueryIndex): Generator<string> {
       continue;
     }
     chunk += "[";
-    for (let n = 0; n < index.pages.length; n++) {
-      chunk += `${n === 0 ? "" : ","}${JSON.stringify(index.pages[n])}`;
+    let n = 0;
+    for (const page of eachIndexedPage(index)) {
+      chunk += `${n++ === 0 ? "" : ","}${JSON.stringify(page)}`;
       if (chunk.length > CHUNK) {
         yield chunk;
         chunk = "";

@@ -44,6 +44,9 @@ function hosts(...urls: string[]): string[] {
   }))];
 }
 
+/** Where buildQueryIndex keeps its maker of the pages one by one (not a key of the index's JSON). */
+const EACH_PAGE = Symbol("each page");
+
 export function buildQueryIndex(site: Site): QueryIndex {
   const c = site.catalogue;
   const p = site.parent;
@@ -55,38 +58,54 @@ export function buildQueryIndex(site: Site): QueryIndex {
   const when = (i: Parameters<typeof isoformat>[0] | null) => (i ? isoformat(i, c.time_zone) : null);
   const common = { alias_of: null };
 
-  const pages: IndexedPage[] = [];
+  const first: IndexedPage[] = [];
   if (p.home) {
     const h = p.home;
-    pages.push({
+    first.push({
       id: h.id, type: type(h.type), parent: null, path: "/",
       values: { ...common, title: h.title, slug: h.slug, show_in_menus: h.show_in_menus, seo_title: h.seo_title, search_description: h.search_description, first_published_at: when(h.firstPublished) },
     });
   }
-  pages.push({
+  first.push({
     id: p.id, type: type(PARENT_TYPE), parent: p.home?.id ?? null, path: p.url,
     values: { ...common, title: p.title, slug: p.slug, show_in_menus: p.show_in_menus, seo_title: p.seo_title, search_description: p.search_description, first_published_at: when(p.firstPublished) },
   });
   const eventType = type(EVENT_PAGE);
-  for (const e of site.events) {
-    pages.push({
-      id: e.id, type: eventType, parent: p.id, path: `${p.url}${e.slug}/`,
-      // A literal, not a spread of `common`: one shape for every page, built ten thousand times.
-      values: {
-        alias_of: null, title: e.title, slug: e.slug, show_in_menus: e.show_in_menus, seo_title: e.seo_title, search_description: e.search_description,
-        first_published_at: e.first_published_at, on_sale: e.on_sale, is_education_event: e.is_education_event,
-        custom_label: e.custom_label, ticket_button_text: e.ticket_button_text,
-      },
-    });
+  // The event pages one by one, as the writer asks for them: a list of them all was two objects
+  // a page held to the end of the build (made only for a host that routes lookups).
+  function* each(): Generator<IndexedPage> {
+    yield* first;
+    for (const e of site.events) {
+      yield {
+        id: e.id, type: eventType, parent: p.id, path: `${p.url}${e.slug}/`,
+        // A literal, not a spread of `common`: one shape for every page.
+        values: {
+          alias_of: null, title: e.title, slug: e.slug, show_in_menus: e.show_in_menus, seo_title: e.seo_title, search_description: e.search_description,
+          first_published_at: e.first_published_at, on_sale: e.on_sale, is_education_event: e.is_education_event,
+          custom_label: e.custom_label, ticket_button_text: e.ticket_button_text,
+        },
+      };
+    }
   }
-  return {
+  let pages: IndexedPage[] | undefined;
+  const index: QueryIndex = {
     format: QUERY_INDEX_FORMAT,
     base_url: c.base_url,
     site_hosts: hosts(c.base_url, c.site_url),
     time_zone: c.time_zone,
     locale: "en",
     models,
-    pages,
+    get pages(): IndexedPage[] {
+      return (pages ??= [...each()]);
+    },
     search_filter_fields: SEARCH_FILTER_FIELDS,
   };
+  Object.defineProperty(index, EACH_PAGE, { value: each, enumerable: false });
+  return index;
+}
+
+/** The index's pages in order, made one by one when the index was built here (else its list). */
+export function eachIndexedPage(index: QueryIndex): Iterable<IndexedPage> {
+  const each = (index as { [EACH_PAGE]?: () => Iterable<IndexedPage> })[EACH_PAGE];
+  return each ? each() : index.pages;
 }

@@ -85,6 +85,26 @@ export function answerHeaders(catalogue: Pick<CatalogueSource, "cache_control">)
 export const EVENT_PAGES_NAME = "Event Pages Api";
 export const PAGES_NAME = "Pages Api";
 
+/** A collection's list (`id` null) or one of its details. */
+function documentOf(c: Collection, id: number | null): Document {
+  const dir = c.prefix.slice(1);
+  return id === null
+    ? { path: c.prefix, file: `${dir}index.json`, htmlFile: `${dir}index.api.html`, collection: c }
+    : { path: `${c.prefix}${id}/`, file: `${dir}${id}/index.json`, htmlFile: `${dir}${id}/index.api.html`, collection: c };
+}
+
+/** The document that answers `path` (a list, or a detail of a page the collection has), without listing them all. */
+export function documentAt(model: HostModel, path: string): Document | undefined {
+  for (const c of model.collections) {
+    if (!path.startsWith(c.prefix)) continue;
+    const rest = path.slice(c.prefix.length);
+    if (rest === "") return c.hasList ? documentOf(c, null) : undefined;
+    const id = /^([0-9]+)\/$/.exec(rest);
+    if (id && c.ids.includes(Number(id[1]))) return documentOf(c, Number(id[1]));
+  }
+  return undefined;
+}
+
 export function buildHostModel(site: Site, queryIndex: QueryIndex): HostModel {
   let lookups: LookupRules | undefined;
   const eventIds = site.events.map((e) => e.id);
@@ -99,18 +119,14 @@ export function buildHostModel(site: Site, queryIndex: QueryIndex): HostModel {
       notFoundFile: "api/v2/pages/404.json", optionsFile: "api/v2/pages/options.json",
     },
   ];
-  const documents: Document[] = [];
-  for (const c of collections) {
-    const dir = c.prefix.slice(1);
-    if (c.hasList) documents.push({ path: c.prefix, file: `${dir}index.json`, htmlFile: `${dir}index.api.html`, collection: c });
-    for (const id of c.ids) {
-      documents.push({ path: `${c.prefix}${id}/`, file: `${dir}${id}/index.json`, htmlFile: `${dir}${id}/index.api.html`, collection: c });
-    }
-  }
+  let documents: Document[] | undefined;
   return {
     ...answerHeaders(site.catalogue),
     collections,
-    documents,
+    // Two objects a page, and only Netlify's rules list them all: made on first use.
+    get documents(): Document[] {
+      return (documents ??= collections.flatMap((c) => [...(c.hasList ? [documentOf(c, null)] : []), ...c.ids.map((id) => documentOf(c, id))]));
+    },
     otherNotFoundFile: OTHER_NOT_FOUND.file,
     corsOrigins: site.catalogue.cors_origins,
     cacheControl: site.catalogue.cache_control,
