@@ -4,7 +4,7 @@
 // Event pages stream: each is read, checked, enriched and written on its own (build-page.ts, on
 // worker threads for a large catalogue), leaving only a small summary; the checks across pages,
 // the lists, the query index and the host rules then work on those summaries.
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
 import { BuildFailed } from "./errors.js";
@@ -19,7 +19,7 @@ import { parseHosts, type Host } from "./host/host.js";
 import { hostLimitWarnings } from "./host/limits.js";
 import { answerHeaders, buildHostModel, type HostModel } from "./host/rules.js";
 import { buildQueryIndex } from "./emit/query-index.js";
-import { loadContent, sourcesOf, type EventFile, type LoadedContent } from "./load/load-content.js";
+import { isDirectory, loadContent, sourcesOf, type EventFile, type LoadedContent } from "./load/load-content.js";
 import { locateDiagnostics } from "./load/locate.js";
 import { readSourceFileSync } from "./load/read-source.js";
 import type { SourceFile } from "./load/source-file.js";
@@ -63,8 +63,6 @@ function locate(diagnostics: Diagnostic[], settingsSources: Map<string, SourceFi
   return locateDiagnostics(diagnostics, sources);
 }
 
-const isFolder = (p: string) => statSync(p, { throwIfNoEntry: false })?.isDirectory() === true;
-
 /** What decides every page's files besides the page's own source and now (see cache/page-cache.ts and PageRecord.sameUntil). */
 function cacheKey(content: LoadedContent, hosts: readonly Host[]): unknown[] {
   // The settings files: the build loads no event file before its pages are built.
@@ -96,7 +94,7 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
   try {
     cache = write && settings && options.cache !== false ? PageCache.open(resolved.cwd, options.cacheName ?? resolved.outDir, resolved.outDir, cacheKey(loaded.value, hosts)) : null;
     // With pages to reuse, --out is updated in place (see emit/update-in-place.ts).
-    const previousOut = cache && cache.size > 0 && isFolder(resolved.outDir) ? resolved.outDir : null;
+    const previousOut = cache && cache.size > 0 && (await isDirectory(resolved.outDir)) ? resolved.outDir : null;
     if (write && settings) staging = await Staging.open(resolved.outDir, previousOut !== null);
     for (const folder of COLLECTION_FOLDERS) staging?.writer.makeFolder(folder);
     const job: PageJob = {
@@ -135,7 +133,7 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
       }
       const stat = sourceStat(f.absolute);
       if (!sameStat(stat, cached.record.sourceStat)) toBuild.push({ ...f, cached: reuseCheck(cached), stat });
-      else if (canReuse(job, reuseCheck(cached), staging !== null)) reusedAt.set(i, place(reusedRecord(f.file, cached.hash, stat)));
+      else if (canReuse(job, reuseCheck(cached), staging !== null)) reusedAt.set(i, place(reusedRecord(f.file, stat)));
       else toBuild.push({ ...f, stat });
     });
     const built = await buildPages(job, toBuild, staging !== null, place, (n) => {

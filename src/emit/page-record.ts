@@ -152,7 +152,7 @@ export function canReuse(job: PageJob, cached: ReuseCheck, writing: boolean): bo
 }
 
 /** The record of a page whose previous files stand: the main thread puts the cached record in its place. */
-export const reusedRecord = (file: string, hash: string, stat: SourceStat | null | undefined): PageRecord => ({ ...pageRecord(file), hash, reused: true, sourceStat: stat });
+export const reusedRecord = (file: string, stat: SourceStat | null | undefined): PageRecord => ({ ...pageRecord(file), reused: true, sourceStat: stat });
 
 /** One file of a page: written by the thread that writes the output (see placeOutputs). */
 export interface PageOutput {
@@ -180,7 +180,7 @@ export function readPage(job: PageJob, source: PageSource, writing: boolean): { 
     return { record: pageRecord(source.file, [unreadable(source.file, e)]) };
   }
   const hash = job.cache ? crypto.hash("sha1", text) : undefined;
-  if (hash && source.cached && source.cached.hash === hash && canReuse(job, source.cached, writing)) return { record: reusedRecord(source.file, hash, stat) };
+  if (hash && source.cached && source.cached.hash === hash && canReuse(job, source.cached, writing)) return { record: reusedRecord(source.file, stat) };
   return { text, hash, stat };
 }
 

@@ -53,7 +53,6 @@ export class FolderWriter {
   }
 
   private folder(rel: string): void {
-    this.files?.push(rel);
     const slash = rel.lastIndexOf("/");
     if (slash > 0) this.makeFolder(rel.slice(0, slash));
   }
@@ -61,6 +60,7 @@ export class FolderWriter {
   /** Writes the file; returns its status as written (the cache remembers it). */
   write(rel: string, bytes: Uint8Array | string): FileStatus {
     this.folder(rel);
+    this.files?.push(rel);
     const fd = openSync(`${this.root}/${rel}`, "w");
     try {
       writeAll(fd, typeof bytes === "string" ? Buffer.from(bytes, "utf8") : bytes);
@@ -73,6 +73,7 @@ export class FolderWriter {
   /** Writes a file given in pieces of text; returns its size in bytes. */
   writeChunks(rel: string, chunks: Iterable<string>): number {
     this.folder(rel);
+    this.files?.push(rel);
     const fd = openSync(`${this.root}/${rel}`, "w");
     let size = 0;
     try {
@@ -91,9 +92,9 @@ export class FolderWriter {
     this.folder(rel);
     try {
       linkSync(`${this.root}/${existing}`, `${this.root}/${rel}`);
+      this.files?.push(rel);
       return written;
     } catch {
-      this.files?.pop(); // write() lists it again
       return this.write(rel, bytes);
     }
   }

@@ -75,14 +75,16 @@ export function updateInPlace(outDir: string, stagingDir: string, written: reado
   for (const rel of written) moveInto(outDir, stagingDir, rel, made);
   const files = new Set<string>();
   const folders = new Set<string>();
-  const want = (rel: string) => {
+  /** Wants the file and the folders on the way to it; returns its folder. */
+  const want = (rel: string): string => {
     files.add(rel);
-    for (let d = path.posix.dirname(rel); d !== "." && !folders.has(d); d = path.posix.dirname(d)) folders.add(d);
+    const folder = path.posix.dirname(rel);
+    for (let d = folder; d !== "." && !folders.has(d); d = path.posix.dirname(d)) folders.add(d);
+    return folder;
   };
-  for (const rel of written) want(rel);
-  for (const rel of kept) want(rel);
+  // A reused page's folder, unless the build also wrote into it.
   const keptFolders = new Set<string>();
-  for (const rel of kept) keptFolders.add(path.posix.dirname(rel));
-  for (const rel of written) keptFolders.delete(path.posix.dirname(rel));
+  for (const rel of kept) keptFolders.add(want(rel));
+  for (const rel of written) keptFolders.delete(want(rel));
   prune(outDir, "", { files, folders, keptFolders, settled: previousBuild - CLOCK_TICK_MS });
 }

@@ -30,7 +30,7 @@ export function displayPath(contentArg: string, ...parts: string[]): string {
   return path.join(contentArg, ...parts).split(path.sep).join("/");
 }
 
-async function isDirectory(p: string): Promise<boolean> {
+export async function isDirectory(p: string): Promise<boolean> {
   try {
     return (await stat(p)).isDirectory();
   } catch {
