@@ -3,6 +3,7 @@
 import type { Node as JsonNode } from "jsonc-parser";
 import { jsonc } from "./libraries.js";
 import type { Diagnostic, KeyPath } from "../diagnostics.js";
+import { jsonPathOffset, NotJson } from "./json-path-offset.js";
 import { positionAt } from "./position.js";
 import { findYamlNode, parseYamlDocument } from "./read-yaml.js";
 import type { SourceFile } from "./source-file.js";
@@ -14,7 +15,8 @@ import type { SourceFile } from "./source-file.js";
  */
 export type Locator = (path: KeyPath) => number | null;
 
-function jsonLocator(text: string): Locator {
+/** The reference: a syntax tree of the whole text (kept for text JSON.parse refused, which the walk does not take). */
+export function jsonTreeLocator(text: string): Locator {
   const root = jsonc().parseTree(text, [], { disallowComments: true });
   return (path) => {
     let node: JsonNode | undefined = root;
@@ -32,6 +34,22 @@ function jsonLocator(text: string): Locator {
       } else break;
     }
     return keyOffset ?? node?.offset ?? null;
+  };
+}
+
+/** Walks the text to each path (json-path-offset.ts); the tree only for text that is not JSON.parse's. */
+function jsonLocator(text: string): Locator {
+  let tree: Locator | null = null;
+  return (path) => {
+    if (!tree) {
+      try {
+        return jsonPathOffset(text, path);
+      } catch (e) {
+        if (!(e instanceof NotJson)) throw e;
+        tree = jsonTreeLocator(text);
+      }
+    }
+    return tree(path);
   };
 }
 

@@ -105,6 +105,12 @@ const DAY = 86_400_000;
  */
 export function resolveWall(wall: WallTime, zone: string): Resolution {
   const wallMs = wallAsUtcMs(wall);
+  // Most wall times are a day or more from any change: one offset around them, one instant (the
+  // same answer as below, without building the candidates or the message's text).
+  const around = offsetAt(wallMs - DAY, zone);
+  if (around === offsetAt(wallMs, zone) && around === offsetAt(wallMs + DAY, zone) && offsetAt(wallMs - around * 1000, zone) === around) {
+    return { ok: true, instant: { epochMs: wallMs - around * 1000, micro: wall.micro } };
+  }
   const offsets = new Set([offsetAt(wallMs - DAY, zone), offsetAt(wallMs, zone), offsetAt(wallMs + DAY, zone)]);
   const found: { ms: number; offset: number }[] = [];
   for (const offset of offsets) {
