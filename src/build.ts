@@ -15,6 +15,7 @@ import { buildPages } from "./emit/page-threads.js";
 import { planOutput, SelfCheckFailed, writesEventPagesRoute } from "./emit/plan.js";
 import { PlannedWriter } from "./emit/write-output.js";
 import { Staging } from "./emit/staging.js";
+import { canStartWriteThread, WriteThread } from "./emit/write-thread.js";
 import { parseHosts, type Host } from "./host/host.js";
 import { hostLimitWarnings } from "./host/limits.js";
 import { answerHeaders, buildHostModel, type HostModel } from "./host/rules.js";
@@ -86,8 +87,10 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
   let staging: Staging | null = null;
   let cache: PageCache | null = null;
   let updating = false;
+  let writeThread: WriteThread | null = null;
   // A build that does not replace --out leaves it, and the cache that describes it, as they were.
   const abandon = async () => {
+    await writeThread?.stop();
     await staging?.abort();
     cache?.discard();
   };
@@ -117,8 +120,11 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
         staging?.keep(cached.written ?? []);
         return keptRecord(cached);
       }
-      if (staging) placeOutputs(r, staging.writer);
-      pageCache?.add(r);
+      if (writeThread) writeThread.place(r); // the cache has its line once the files are written
+      else {
+        if (staging) placeOutputs(r, staging.writer);
+        pageCache?.add(r);
+      }
       return keptRecord(r);
     };
     // Pages whose file's status vouches for its bytes are reused here, without reading them; the
@@ -136,9 +142,24 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
       else if (canReuse(job, reuseCheck(cached), staging !== null)) reusedAt.set(i, place(reusedRecord(f.file, stat)));
       else toBuild.push({ ...f, stat });
     });
-    const built = await buildPages(job, toBuild, staging !== null, place, (n) => {
-      if (n % 5000 === 0) resolved.onProgress(`Built ${n} event pages...`);
-    });
+    if (staging && canStartWriteThread(toBuild.length)) writeThread = new WriteThread(staging.dir, staging.inPlace, (r) => pageCache?.add(r));
+    const thread = writeThread;
+    await thread?.started;
+    const built = await buildPages(
+      job,
+      toBuild,
+      staging !== null,
+      place,
+      (n) => {
+        if (n % 5000 === 0) resolved.onProgress(`Built ${n} event pages...`);
+      },
+      thread ? () => thread.caughtUp() : undefined,
+    );
+    // Every page's files are in the staging folder before anything reads them back or lists them.
+    if (thread) {
+      staging!.adopt(await thread.finish());
+      writeThread = null;
+    }
     // Back in file-name order.
     const records: PageRecord[] = [];
     for (let i = 0, b = 0; i < loaded.eventFiles.length; i++) records.push(reusedAt.get(i) ?? built[b++]!);

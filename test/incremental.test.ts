@@ -40,9 +40,9 @@ function build(out: string, extra: string[] = [], env: NodeJS.ProcessEnv = {}) {
 }
 
 /** The reference: a cold build on one thread, without the cache. */
-function cold(out: string, extra: string[] = []) {
+function cold(out: string, extra: string[] = [], env: NodeJS.ProcessEnv = {}) {
   rmSync(path.join(dir, out), { recursive: true, force: true });
-  return build(out, ["--no-cache", ...extra], { BUILD_CATALOGUE_THREADS: "0" });
+  return build(out, ["--no-cache", ...extra], { ...env, BUILD_CATALOGUE_THREADS: "0" });
 }
 
 const reusedOf = (run: { stdout: string }) => Number(/Reused (\d+) unchanged event pages/.exec(run.stdout)?.[1] ?? 0);
@@ -63,12 +63,30 @@ beforeAll(() => {
 afterAll(() => removeDir(dir));
 
 describe("worker threads", () => {
-  it("give the same bytes as one thread, and write each page's two details once (a hard link)", () => {
-    cold("one");
-    build("four", ["--no-cache"], { BUILD_CATALOGUE_THREADS: "4" });
+  it("give the same bytes as one thread (the pages built by four, their files written by a fifth)", () => {
+    const one = cold("one", [], { NODE_OPTIONS: `--import=${path.join(ROOT, "test/helpers/count-workers.mjs")}` });
+    expect(/workers started: (.*)/.exec(one.stderr)?.[1]).toBe(""); // BUILD_CATALOGUE_THREADS=0: no thread at all
+    const four = build("four", ["--no-cache"], { BUILD_CATALOGUE_THREADS: "4", NODE_OPTIONS: `--import=${path.join(ROOT, "test/helpers/count-workers.mjs")}` });
+    expect(/workers started: (.*)/.exec(four.stderr)?.[1]?.split(",").sort()).toEqual(["page-worker.js", "page-worker.js", "page-worker.js", "page-worker.js", "write-worker.js"]);
     expectSameTree(path.join(dir, "four"), path.join(dir, "one"));
     const files = readdirSync(path.join(content, "events"));
     expect(files.length).toBeGreaterThanOrEqual(2000); // batches of 250 pages: work for every thread
+  }, 300_000);
+});
+
+describe("the heap", () => {
+  const youngOf = (run: { stderr: string }) => Number(/new space: (\d+)/.exec(run.stderr)?.[1] ?? -1);
+  const preload = { NODE_OPTIONS: `--import=${path.join(ROOT, "test/helpers/young-generation.mjs")}` };
+  it("keeps the main thread's semi-spaces at 4 MB, also after a worker thread's start resets V8's flags", () => {
+    const MB = 1024 * 1024;
+    // V8's default lets them grow to 16 MB each: so does a user who gives their largest size.
+    const given = build("heap", ["--no-cache"], { BUILD_CATALOGUE_THREADS: "0", NODE_OPTIONS: `${preload.NODE_OPTIONS} --max-semi-space-size=16` });
+    expect(youngOf(given)).toBeGreaterThan(8 * MB);
+    for (const threads of ["0", "1"]) {
+      const run = build("heap", ["--no-cache"], { BUILD_CATALOGUE_THREADS: threads, ...preload });
+      expect(youngOf(run), `BUILD_CATALOGUE_THREADS=${threads}`).toBeGreaterThan(0);
+      expect(youngOf(run), `BUILD_CATALOGUE_THREADS=${threads}`).toBeLessThanOrEqual(8 * MB);
+    }
   }, 300_000);
 });
 
@@ -160,6 +178,19 @@ describe("incremental rebuilds", () => {
     expect(reusedOf(run)).toBe(pages());
     cold("reference");
     expectSameTree(dist, path.join(dir, "reference"));
+  }, 300_000);
+
+  it("many pages changed: the write thread's files are moved into the output in place, as a cold build's", () => {
+    build("dist");
+    // More than WRITE_THREAD_FROM (500) pages to build, so that their files are written on a thread of their own.
+    for (let n = 1100; n < 1700; n++) if (existsSync(eventFile(n))) edit(n, (p) => (p.title = `Edited in bulk ${n}`));
+    writeFileSync(path.join(dir, "dist/api/v2/pages/1200/notes.json"), "{}"); // in the folder of a page built again
+    const run = build("dist", [], { NODE_OPTIONS: `--import=${path.join(ROOT, "test/helpers/count-workers.mjs")}` });
+    expect(/workers started: (.*)/.exec(run.stderr)?.[1]).toBe("write-worker.js");
+    expect(reusedOf(run)).toBeGreaterThan(0);
+    expect(pages() - reusedOf(run)).toBeGreaterThanOrEqual(500);
+    cold("reference");
+    expectSameTree(path.join(dir, "dist"), path.join(dir, "reference"));
   }, 300_000);
 
   it("a failed rebuild leaves the output as it was, and the next build still reuses its pages", () => {

@@ -43,24 +43,25 @@ export function buildFromText(job: PageJob, source: PageSource, file: PageText, 
   const schema = event.fuller ? fullerEventDetailSchema : eventDetailSchema;
   const json = checked(schema, eventDetail(settings, event, now), `detail of event page ${event.source.id} (${event.file})`);
   const id = event.source.id;
-  const bytes = Buffer.from(json, "utf8");
   if (hash) record.hash = hash;
   const outputs: PageOutput[] = [];
   if (writing) record.outputs = outputs;
-  const out = (rel: string, data: Buffer, sameAs?: string) => {
-    if (writing) outputs.push(sameAs ? { rel, bytes: data, sameAs } : { rel, bytes: data });
+  // Text, encoded by the thread that writes it (a string crosses threads in one copy, and dies young there).
+  const out = (rel: string, text: string, sameAs?: string) => {
+    if (writing) outputs.push(sameAs ? { rel, text, sameAs } : { rel, text });
+    const size = Buffer.byteLength(text, "utf8");
     record.files++;
-    record.bytes += data.length;
+    record.bytes += size;
     // Only a file of some size can pass a host's limit on file size (see host/limits.ts).
-    if (data.length > LARGE_FILE && data.length > (record.largest?.bytes ?? 0)) record.largest = { path: rel, bytes: data.length };
+    if (size > LARGE_FILE && size > (record.largest?.bytes ?? 0)) record.largest = { path: rel, bytes: size };
   };
   if (job.eventPagesRoute) {
-    out(eventPagesFile(id), bytes);
-    out(pagesFile(id), bytes, eventPagesFile(id));
-  } else out(pagesFile(id), bytes);
+    out(eventPagesFile(id), json);
+    out(pagesFile(id), json, eventPagesFile(id));
+  } else out(pagesFile(id), json);
   if (job.browsableHeaders) {
     const html = (name: string, prefix: string) =>
-      Buffer.from(renderBrowsable({ method: "GET", requestPath: `${prefix}${id}/?format=api`, status: 200, name, collectionPath: prefix, headers: job.browsableHeaders!, json }), "utf8");
+      renderBrowsable({ method: "GET", requestPath: `${prefix}${id}/?format=api`, status: 200, name, collectionPath: prefix, headers: job.browsableHeaders!, json });
     if (job.eventPagesRoute) out(`api/v2/event_pages/${id}/index.api.html`, html(EVENT_PAGES_NAME, "/api/v2/event_pages/"));
     out(`api/v2/pages/${id}/index.api.html`, html(PAGES_NAME, "/api/v2/pages/"));
   }

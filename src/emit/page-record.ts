@@ -13,7 +13,7 @@ import { compareInstants, type Instant } from "../runtime/time/instant.js";
 import type { Lookups } from "../validate/check-event.js";
 import type { PageSummary, SiteSettings } from "../validate/site.js";
 import type { PageKeys } from "../validate/validate-content.js";
-import type { FileStatus, FolderWriter } from "./staging.js";
+import type { FileStatus, FolderWriter } from "./folder-writer.js";
 
 /** What every page of one build is built against; sent once to each worker. */
 export interface PageJob {
@@ -157,7 +157,7 @@ export const reusedRecord = (file: string, stat: SourceStat | null | undefined):
 /** One file of a page: written by the thread that writes the output (see placeOutputs). */
 export interface PageOutput {
   rel: string;
-  bytes: Uint8Array;
+  text: string;
   /** An earlier output of the same page with the same bytes: a hard link to it. */
   sameAs?: string;
 }
@@ -190,7 +190,7 @@ export function placeOutputs(record: PageRecord, writer: FolderWriter): void {
   const written: WrittenFile[] = [];
   const status = new Map<string, FileStatus>();
   for (const o of record.outputs) {
-    const st = o.sameAs ? writer.link(o.rel, o.sameAs, status.get(o.sameAs)!, o.bytes) : writer.write(o.rel, o.bytes);
+    const st = o.sameAs ? writer.link(o.rel, o.sameAs, status.get(o.sameAs)!, o.text) : writer.write(o.rel, o.text);
     status.set(o.rel, st);
     written.push([o.rel, st.size, st.mtimeMs, st.ino]);
   }

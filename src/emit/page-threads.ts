@@ -4,7 +4,8 @@
 import os from "node:os";
 import { fileURLToPath } from "node:url";
 import type { Worker } from "node:worker_threads";
-import { startWorker } from "./worker-options.js";
+import { running, startWorker } from "./worker-options.js";
+import { tuneYoungGeneration } from "../heap-flags.js";
 import { buildPage, type PageJob, type PageRecord, type PageSource } from "./build-page.js";
 import { SelfCheckFailed } from "./plan.js";
 
@@ -47,7 +48,8 @@ const canStartWorkers = () => !fileURLToPath(import.meta.url).endsWith(".ts");
 
 /**
  * Builds the pages; `place` takes each record on this thread as it arrives (it writes the page's
- * files while the workers go on) and returns the record to keep.
+ * files while the workers go on) and returns the record to keep. `pause` is awaited between
+ * batches that this thread builds (the write thread catching up).
  */
 export async function buildPages(
   job: PageJob,
@@ -55,13 +57,18 @@ export async function buildPages(
   writing: boolean,
   place: (record: PageRecord) => PageRecord,
   onProgress: (pagesDone: number) => void,
+  pause: () => Promise<void> = async () => {},
 ): Promise<PageRecord[]> {
   const threads = canStartWorkers() ? Math.min(threadCount(files.length), Math.ceil(files.length / BATCH)) : 0;
   if (threads === 0) {
     const records: PageRecord[] = [];
     for (const file of files) {
       records.push(place(buildPage(job, file, writing)));
-      if (records.length % BATCH === 0) onProgress(records.length);
+      tuneYoungGeneration();
+      if (records.length % BATCH === 0) {
+        onProgress(records.length);
+        await pause();
+      }
     }
     return records;
   }
@@ -70,6 +77,8 @@ export async function buildPages(
   const results: PageRecord[][] = new Array(batches.length);
   const setup: WorkerSetup = { job, writing };
   const workers = Array.from({ length: threads }, () => startWorker(WORKER_URL, { workerData: setup }));
+  // Each worker's start resets this thread's heap flags (see heap-flags.ts): build once they are set again.
+  await Promise.all(workers.map(running));
   let next = 0;
   let done = 0;
   let failed = false;
@@ -117,7 +126,11 @@ export async function buildPages(
         while (!failed && next < batches.length) {
           const batch = next++;
           try {
-            results[batch] = batches[batch]!.map((f) => place(buildPage(job, f, writing)));
+            results[batch] = batches[batch]!.map((f) => {
+              const record = place(buildPage(job, f, writing));
+              tuneYoungGeneration();
+              return record;
+            });
           } catch (e) {
             fail(e);
             return;
@@ -126,6 +139,12 @@ export async function buildPages(
           onProgress(done);
           if (done === files.length) resolve();
           await new Promise((r) => setImmediate(r));
+          try {
+            await pause();
+          } catch (e) {
+            fail(e);
+            return;
+          }
         }
       })();
     });

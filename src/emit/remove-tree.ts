@@ -4,7 +4,7 @@ import { readdirSync, rmdirSync, unlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startWorker } from "./worker-options.js";
+import { running, startWorker } from "./worker-options.js";
 
 export function removeTree(dir: string): void {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -42,6 +42,8 @@ export async function removeOutput(dir: string): Promise<void> {
       worker.once("error", reject);
       worker.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`removing the previous output stopped (exit code ${code})`))));
     });
+    // Its start resets this thread's heap flags until it runs (see heap-flags.ts).
+    await running(worker);
     for (const d of pageDirs) removeTree(d);
     await done;
   }

@@ -1,5 +1,6 @@
 // Starting the build's worker threads.
 import { Worker, type WorkerOptions } from "node:worker_threads";
+import { reapplyHeapFlags } from "../heap-flags.js";
 
 /**
  * A worker with the process's Node options (so `--cpu-prof` profiles it too), less those a worker
@@ -9,10 +10,25 @@ import { Worker, type WorkerOptions } from "node:worker_threads";
  */
 export function startWorker(url: URL, options: WorkerOptions): Worker {
   const execArgv = process.execArgv.filter((a) => !/^--(input-type|max-old-space-size|max-semi-space-size)/.test(a));
+  let worker: Worker;
   try {
-    return new Worker(url, { ...options, execArgv });
+    worker = new Worker(url, { ...options, execArgv });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== "ERR_WORKER_INVALID_EXEC_ARGV") throw e;
-    return new Worker(url, { ...options, execArgv: [] });
+    worker = new Worker(url, { ...options, execArgv: [] });
   }
+  // Starting it set V8's flags back to Node's own (see heap-flags.ts).
+  worker.once("online", reapplyHeapFlags);
+  return worker;
 }
+
+/**
+ * Resolves once the worker runs (and this thread's heap flags are set again), or has failed to
+ * start: what this thread allocates before then is laid out under V8's defaults.
+ */
+export const running = (worker: Worker): Promise<void> =>
+  new Promise((resolve) => {
+    worker.once("online", () => resolve());
+    worker.once("error", () => resolve());
+    worker.once("exit", () => resolve());
+  });

@@ -2,7 +2,8 @@
 import path from "node:path";
 import type { OutputFile } from "./plan.js";
 import { createHash } from "node:crypto";
-import { Staging, type FileStatus } from "./staging.js";
+import type { FileStatus } from "./folder-writer.js";
+import { Staging } from "./staging.js";
 
 export interface WriteReport {
   files: number;

@@ -1,0 +1,94 @@
+// Writes files under one folder. Writes are synchronous: on a fast disk a promise per file costs
+// more than the write itself. Used by the thread that owns a build's staging folder (staging.ts)
+// and by the write thread that takes the event pages' files off the main thread (write-thread.ts).
+import { closeSync, fstatSync, linkSync, mkdirSync, openSync, writeSync } from "node:fs";
+import path from "node:path";
+
+/** Writes all of `data` (writeSync may write less than asked); returns its length. */
+function writeAll(fd: number, data: Uint8Array): number {
+  let done = 0;
+  while (done < data.length) done += writeSync(fd, data, done, data.length - done);
+  return data.length;
+}
+
+/** What the cache remembers of a file as written. */
+export interface FileStatus {
+  size: number;
+  mtimeMs: number;
+  ino: number;
+}
+
+/** Writes files under one folder, making each folder once; a file with the bytes of an earlier one is a hard link to it. */
+export class FolderWriter {
+  private readonly made = new Set<string>();
+  /** Each file written, when asked to list them (a staging folder moved into --out file by file). */
+  readonly files: string[] | null;
+  constructor(
+    readonly root: string,
+    listing = false,
+  ) {
+    this.files = listing ? [] : null;
+  }
+
+  /** Makes a folder and its parents, each once (a folder made by another thread is fine). */
+  makeFolder(dir: string): void {
+    if (dir === "." || this.made.has(dir)) return;
+    this.makeFolder(path.posix.dirname(dir));
+    try {
+      mkdirSync(`${this.root}/${dir}`);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+    }
+    // Bounded: a page's folder is asked for by its few files, one after another; remembering
+    // every one (each name a slice holding its file's whole path) grew with the catalogue.
+    if (this.made.size >= 4096) this.made.clear();
+    this.made.add(dir);
+  }
+
+  private folder(rel: string): void {
+    const slash = rel.lastIndexOf("/");
+    if (slash > 0) this.makeFolder(rel.slice(0, slash));
+  }
+
+  /** Writes the file; returns its status as written (the cache remembers it). */
+  write(rel: string, bytes: Uint8Array | string): FileStatus {
+    this.folder(rel);
+    this.files?.push(rel);
+    const fd = openSync(`${this.root}/${rel}`, "w");
+    try {
+      writeAll(fd, typeof bytes === "string" ? Buffer.from(bytes, "utf8") : bytes);
+      return fstatSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  /** Writes a file given in pieces of text; returns its size in bytes. */
+  writeChunks(rel: string, chunks: Iterable<string>): number {
+    this.folder(rel);
+    this.files?.push(rel);
+    const fd = openSync(`${this.root}/${rel}`, "w");
+    let size = 0;
+    try {
+      for (const chunk of chunks) size += writeAll(fd, Buffer.from(chunk, "utf8"));
+    } finally {
+      closeSync(fd);
+    }
+    return size;
+  }
+
+  /**
+   * Writes `rel` as a hard link to `existing` (written before, with status `written`: a link is
+   * the same file), or as a copy where links are refused.
+   */
+  link(rel: string, existing: string, written: FileStatus, bytes: Uint8Array | string): FileStatus {
+    this.folder(rel);
+    try {
+      linkSync(`${this.root}/${existing}`, `${this.root}/${rel}`);
+      this.files?.push(rel);
+      return written;
+    } catch {
+      return this.write(rel, bytes);
+    }
+  }
+}

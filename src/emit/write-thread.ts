@@ -1,0 +1,141 @@
+// Writes the event pages' files on a thread of their own, so that the thread that builds pages
+// does not also wait on a mkdir, an open, a write and a close for each file (about a fifth of a
+// one-thread build). Files go over in messages of a few pages each, as text that the thread
+// encodes (a string is copied once, and dies young in the thread's small heap); each message is answered with the files' statuses, which the cache keeps. One thread writes
+// every page, so no two threads make entries in one folder at once.
+import { fileURLToPath } from "node:url";
+import type { Worker } from "node:worker_threads";
+import type { WrittenFile } from "../cache/page-cache.js";
+import type { PageRecord } from "./page-record.js";
+import { running, startWorker } from "./worker-options.js";
+
+/** Below this many pages to build, the thread's start (about 30 ms) is worth more than it saves. */
+export const WRITE_THREAD_FROM = 500;
+/** Pages a message carries, and messages unanswered before the builder waits for the writer. */
+const PAGES_PER_MESSAGE = 32;
+const MAX_IN_FLIGHT = 16;
+
+export interface WriteSetup {
+  root: string;
+  /** List every file written (a staging folder moved into --out file by file). */
+  listing: boolean;
+}
+/** A page's file: its path under the root, its text, or null with the path of an earlier file of the page with the same bytes. */
+export type PageFile = [rel: string, text: string | null, sameAs: string | null];
+export type WriteTask = { pages: PageFile[][] } | { finish: true };
+export type WriteReply = { written: WrittenFile[][] } | { error: { message: string; code?: string } } | { files: string[] | null };
+
+/** The write thread is used from the compiled modules only (a worker cannot start from the TypeScript sources the tests run). */
+export const canStartWriteThread = (pages: number): boolean =>
+  pages >= WRITE_THREAD_FROM && process.env.BUILD_CATALOGUE_THREADS !== "0" && !fileURLToPath(import.meta.url).endsWith(".ts");
+
+export class WriteThread {
+  private readonly worker: Worker;
+  /** Resolves once the thread runs (see worker-options.ts). */
+  readonly started: Promise<void>;
+  private batch: PageFile[][] = [];
+  private batchRecords: PageRecord[] = [];
+  /** The records of each message sent and not yet answered, in order (the thread answers in order). */
+  private readonly waiting: PageRecord[][] = [];
+  private error: Error | null = null;
+  private wake: (() => void) | null = null;
+  private finished: ((files: string[] | null) => void) | null = null;
+  /** The thread was told to stop, or has said its last word: its exit is expected. */
+  private done = false;
+
+  /** `onWritten` gets each page's record with its written files (for the cache), in the order placed. */
+  constructor(
+    root: string,
+    listing: boolean,
+    private readonly onWritten: (record: PageRecord) => void,
+  ) {
+    const setup: WriteSetup = { root, listing };
+    this.worker = startWorker(new URL("./write-worker.js", import.meta.url), { workerData: setup });
+    this.started = running(this.worker);
+    this.worker.on("message", (reply: WriteReply) => this.answered(reply));
+    this.worker.on("error", (e) => this.fail(e));
+    this.worker.on("exit", (code) => {
+      if (!this.done) this.fail(new Error(`the thread writing the event pages stopped (exit code ${code}) before its files were written`));
+    });
+  }
+
+  private fail(e: Error): void {
+    this.error ??= e;
+    this.waiting.length = 0;
+    this.wake?.();
+    if (this.finished) this.finished(null);
+  }
+
+  private answered(reply: WriteReply): void {
+    if ("files" in reply) {
+      this.done = true;
+      this.finished?.(reply.files);
+      return;
+    }
+    if ("error" in reply) {
+      const e: NodeJS.ErrnoException = new Error(reply.error.message);
+      if (reply.error.code) e.code = reply.error.code;
+      this.fail(e);
+      return;
+    }
+    const records = this.waiting.shift();
+    if (!records) return;
+    records.forEach((r, i) => {
+      r.written = reply.written[i];
+      this.onWritten(r);
+    });
+    if (this.waiting.length <= MAX_IN_FLIGHT / 2) this.wake?.();
+  }
+
+  /** Hands the page's files to the thread (they leave the record). */
+  place(record: PageRecord): void {
+    if (this.error) throw this.error;
+    const outputs = record.outputs;
+    if (!outputs) return;
+    record.outputs = undefined; // not delete: that turns the record into a dictionary
+    this.batch.push(
+      outputs.map((o): PageFile => (o.sameAs ? [o.rel, null, o.sameAs] : [o.rel, o.text, null])),
+    );
+    this.batchRecords.push(record);
+    if (this.batch.length >= PAGES_PER_MESSAGE) this.send();
+  }
+
+  private send(): void {
+    if (this.batch.length === 0) return;
+    const task: WriteTask = { pages: this.batch };
+    this.worker.postMessage(task);
+    this.waiting.push(this.batchRecords);
+    this.batch = [];
+    this.batchRecords = [];
+  }
+
+  /** Resolves once the thread is not too far behind (the builder calls it between batches of pages). */
+  async caughtUp(): Promise<void> {
+    this.send();
+    while (!this.error && this.waiting.length > MAX_IN_FLIGHT) await new Promise<void>((r) => (this.wake = r));
+    this.wake = null;
+    if (this.error) throw this.error;
+  }
+
+  /** Waits for every file to be written; returns the files written when listing. Stops the thread. */
+  async finish(): Promise<string[] | null> {
+    this.send();
+    if (this.error) throw this.error;
+    const files = await new Promise<string[] | null>((resolve) => {
+      this.finished = resolve;
+      const task: WriteTask = { finish: true };
+      this.worker.postMessage(task);
+    });
+    await this.worker.terminate();
+    if (this.error) throw this.error;
+    return files;
+  }
+
+  /** Stops the thread, whatever it was doing (a build that fails). */
+  async stop(): Promise<void> {
+    this.done = true;
+    this.finished = null;
+    this.waiting.length = 0;
+    await this.worker.terminate();
+  }
+}

@@ -1,0 +1,41 @@
+// The write thread (see write-thread.ts): writes the event pages' files into the staging folder,
+// in the order they arrive, and answers each message with their statuses as written.
+import { parentPort, workerData } from "node:worker_threads";
+import type { WrittenFile } from "../cache/page-cache.js";
+import { FolderWriter, type FileStatus } from "./folder-writer.js";
+import type { WriteReply, WriteSetup, WriteTask } from "./write-thread.js";
+
+const setup = workerData as WriteSetup;
+const writer = new FolderWriter(setup.root, setup.listing);
+let failed = false;
+
+function writePages(task: Extract<WriteTask, { pages: unknown }>): WrittenFile[][] {
+  return task.pages.map((files) => {
+    const written: WrittenFile[] = [];
+    const status = new Map<string, { status: FileStatus; text: string }>();
+    for (const [rel, given, sameAs] of files) {
+      const earlier = sameAs === null ? undefined : status.get(sameAs)!;
+      const text = earlier ? earlier.text : given!;
+      const st = earlier ? writer.link(rel, sameAs!, earlier.status, text) : writer.write(rel, text);
+      status.set(rel, { status: st, text });
+      written.push([rel, st.size, st.mtimeMs, st.ino]);
+    }
+    return written;
+  });
+}
+
+parentPort!.on("message", (task: WriteTask) => {
+  let reply: WriteReply;
+  if ("finish" in task) reply = { files: writer.files };
+  else if (failed) reply = { written: [] }; // the first error was answered; the build is failing
+  else {
+    try {
+      reply = { written: writePages(task) };
+    } catch (e) {
+      failed = true;
+      const err = e as NodeJS.ErrnoException;
+      reply = { error: { message: err.message ?? String(e), code: err.code } };
+    }
+  }
+  parentPort!.postMessage(reply);
+});

@@ -1,0 +1,65 @@
+// V8 flags for a build's heaps, set by the command (bin/) when it starts. V8's defaults suit a
+// long-lived server, not a build that allocates many short-lived objects and keeps little.
+//
+// - The old generation grows 30% over what survived the last full collection, not up to four
+//   times, which let promoted garbage pile up (10,000 generated pages, one thread: about 220 ->
+//   190 MiB peak RSS, the same time).
+// - The young generation: its semi-spaces double from 1 MB up to 16 MB by default, though under
+//   1 MB survives each scavenge of a build. 4 MB is the best of both: 10,000 generated pages,
+//   against 16 MB, about 20 MiB less at the peak and no slower; at 1 MB, 15% slower. A
+//   semi-space's largest size is read when a heap is laid out, so the 4 MB set here reaches
+//   worker threads only. For this thread's, tuneYoungGeneration() sets their growth factor, which
+//   V8 reads each time they would grow.
+//
+// Starting a worker thread sets V8's flags back as they were when Node started, so startWorker
+// (emit/worker-options.ts) applies these again once each worker is running. A flag given to Node
+// by the user wins over any of these.
+import v8 from "node:v8";
+
+const FLAGS: readonly (readonly [flag: string, unlessGiven: readonly string[]])[] = [
+  ["--max-semi-space-size=4", ["--max-semi-space-size"]],
+  ["--heap-growing-percent=30", ["--heap-growing-percent"]],
+];
+/** This thread's new space (two semi-spaces) at which they stop growing. */
+const YOUNG_CAP = 8 * 1024 * 1024;
+const growth = (factor: number) => `--semi-space-growth-factor=${factor}`;
+
+let applied: string[] | null = null;
+/**
+ * This thread's semi-spaces (when the user gave no size for them): kept at 1 MB while the command
+ * starts (loading code grew them to 8 MB before the first page), growing from the first page on,
+ * stopped at 4 MB.
+ */
+let young: "given" | "held" | "growing" | "capped" = "given";
+
+/** Sets the build's heap flags (those the user did not give Node). */
+export function applyHeapFlags(): void {
+  const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)].map((a) => a.replace(/_/g, "-"));
+  const gives = (name: string) => given.some((a) => a.startsWith(name));
+  applied = FLAGS.filter(([, unless]) => !unless.some(gives)).map(([flag]) => flag);
+  young = ["--semi-space-growth-factor", "--max-semi-space-size", "--min-semi-space-size"].some(gives) ? "given" : "held";
+  reapplyHeapFlags();
+}
+
+/** Sets them again (after a worker thread has started); nothing when the command did not set them. */
+export function reapplyHeapFlags(): void {
+  for (const flag of applied ?? []) v8.setFlagsFromString(flag);
+  if (young !== "given") v8.setFlagsFromString(growth(young === "growing" ? 2 : 1));
+}
+
+/**
+ * Called between pages, where a build allocates most (about a microsecond): the first call lets
+ * this thread's semi-spaces grow, a later one stops them once they have reached 4 MB.
+ */
+export function tuneYoungGeneration(): void {
+  if (young === "held") {
+    young = "growing";
+    v8.setFlagsFromString(growth(2));
+  } else if (young === "growing") {
+    const space = v8.getHeapSpaceStatistics().find((s) => s.space_name === "new_space");
+    if (space && space.space_size >= YOUNG_CAP) {
+      young = "capped";
+      v8.setFlagsFromString(growth(1));
+    }
+  }
+}
