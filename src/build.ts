@@ -11,7 +11,7 @@ import { BuildFailed } from "./errors.js";
 import { pagesFile, placeOutputs, type PageJob, type PageRecord, type PageSource } from "./emit/build-page.js";
 import { canReuse, keptRecord, reuseCheck, reusedRecord, sameStat, sourceStat } from "./emit/page-record.js";
 import { PageCache } from "./cache/page-cache.js";
-import { buildPages } from "./emit/page-threads.js";
+import { buildPages, pageWorkers } from "./emit/page-threads.js";
 import { planOutput, SelfCheckFailed, writesEventPagesRoute } from "./emit/plan.js";
 import { PlannedWriter } from "./emit/write-output.js";
 import { Staging } from "./emit/staging.js";
@@ -142,7 +142,7 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
       else if (canReuse(job, reuseCheck(cached), staging !== null)) reusedAt.set(i, place(reusedRecord(f.file, stat)));
       else toBuild.push({ ...f, stat });
     });
-    if (staging && canStartWriteThread(toBuild.length)) writeThread = new WriteThread(staging.dir, staging.inPlace, (r) => pageCache?.add(r));
+    if (staging && canStartWriteThread(toBuild.length, pageWorkers(toBuild.length))) writeThread = new WriteThread(staging.dir, staging.inPlace, (r) => pageCache?.add(r));
     const thread = writeThread;
     await thread?.started;
     const built = await buildPages(

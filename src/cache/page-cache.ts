@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { tuneYoungGeneration } from "../heap-flags.js";
 import { sameStat, type PageRecord, type SourceStat } from "../emit/page-record.js";
 
 /** An output file as written: path relative to --out, size, mtimeMs and inode. */
@@ -79,7 +80,9 @@ export class PageCache {
     }
     const lines = text.split("\n");
     if (lines[0] !== JSON.stringify({ key })) return new PageCache(file, key, pages);
+
     for (let i = 1; i < lines.length; i++) {
+      if ((i & 255) === 1) tuneYoungGeneration(); // what a rebuild allocates most before its pages
       if (!lines[i]) continue;
       try {
         const entry = JSON.parse(lines[i]!) as CachedPage;

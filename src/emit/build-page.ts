@@ -48,7 +48,7 @@ export function buildFromText(job: PageJob, source: PageSource, file: PageText, 
   if (writing) record.outputs = outputs;
   // Text, encoded by the thread that writes it (a string crosses threads in one copy, and dies young there).
   const out = (rel: string, text: string, sameAs?: string) => {
-    if (writing) outputs.push(sameAs ? { rel, text, sameAs } : { rel, text });
+    if (writing) outputs.push(sameAs ? { rel, data: text, sameAs } : { rel, data: text });
     const size = Buffer.byteLength(text, "utf8");
     record.files++;
     record.bytes += size;

@@ -3,6 +3,7 @@
 // and by the write thread that takes the event pages' files off the main thread (write-thread.ts).
 import { closeSync, fstatSync, linkSync, mkdirSync, openSync, writeSync } from "node:fs";
 import path from "node:path";
+import type { WrittenFile } from "../cache/page-cache.js";
 
 /** Writes all of `data` (writeSync may write less than asked); returns its length. */
 function writeAll(fd: number, data: Uint8Array): number {
@@ -91,4 +92,22 @@ export class FolderWriter {
       return this.write(rel, bytes);
     }
   }
+}
+
+/**
+ * Writes one page's files: each its data, or a hard link to an earlier file of the page
+ * (`sameAs`), whose data is written instead where links are refused. Returns each file's status
+ * as written, for the cache.
+ */
+export function writePageFiles(writer: FolderWriter, files: readonly { rel: string; data: string | Uint8Array; sameAs?: string | undefined }[]): WrittenFile[] {
+  const written: WrittenFile[] = [];
+  const earlier = new Map<string, { status: FileStatus; data: string | Uint8Array }>();
+  for (const f of files) {
+    const first = f.sameAs === undefined ? undefined : earlier.get(f.sameAs)!;
+    const data = first ? first.data : f.data;
+    const st = first ? writer.link(f.rel, f.sameAs!, first.status, data) : writer.write(f.rel, data);
+    earlier.set(f.rel, { status: st, data });
+    written.push([f.rel, st.size, st.mtimeMs, st.ino]);
+  }
+  return written;
 }

@@ -13,7 +13,7 @@ import { compareInstants, type Instant } from "../runtime/time/instant.js";
 import type { Lookups } from "../validate/check-event.js";
 import type { PageSummary, SiteSettings } from "../validate/site.js";
 import type { PageKeys } from "../validate/validate-content.js";
-import type { FileStatus, FolderWriter } from "./folder-writer.js";
+import { writePageFiles, type FolderWriter } from "./folder-writer.js";
 
 /** What every page of one build is built against; sent once to each worker. */
 export interface PageJob {
@@ -157,7 +157,8 @@ export const reusedRecord = (file: string, stat: SourceStat | null | undefined):
 /** One file of a page: written by the thread that writes the output (see placeOutputs). */
 export interface PageOutput {
   rel: string;
-  text: string;
+  /** Text, encoded by the thread that writes it; bytes when a page worker sends it (moved, not copied, into the main thread). */
+  data: string | Uint8Array;
   /** An earlier output of the same page with the same bytes: a hard link to it. */
   sameAs?: string;
 }
@@ -187,13 +188,7 @@ export function readPage(job: PageJob, source: PageSource, writing: boolean): { 
 /** Writes a page's files on the thread that owns the output folder, noting each as written for the cache. */
 export function placeOutputs(record: PageRecord, writer: FolderWriter): void {
   if (!record.outputs) return;
-  const written: WrittenFile[] = [];
-  const status = new Map<string, FileStatus>();
-  for (const o of record.outputs) {
-    const st = o.sameAs ? writer.link(o.rel, o.sameAs, status.get(o.sameAs)!, o.text) : writer.write(o.rel, o.text);
-    status.set(o.rel, st);
-    written.push([o.rel, st.size, st.mtimeMs, st.ino]);
-  }
+  const written = writePageFiles(writer, record.outputs);
   if (record.hash) record.written = written;
   record.outputs = undefined; // not delete: that turns the record into a dictionary, several times its size
 }

@@ -5,7 +5,7 @@ import os from "node:os";
 import { fileURLToPath } from "node:url";
 import type { Worker } from "node:worker_threads";
 import { running, startWorker } from "./worker-options.js";
-import { tuneYoungGeneration } from "../heap-flags.js";
+import { freeYoungGeneration, tuneYoungGeneration } from "../heap-flags.js";
 import { buildPage, type PageJob, type PageRecord, type PageSource } from "./build-page.js";
 import { SelfCheckFailed } from "./plan.js";
 
@@ -42,6 +42,9 @@ export function threadCount(pages: number): number {
   return Math.min(os.availableParallelism() - 1, 3);
 }
 
+/** The workers that will build this many pages (none from the TypeScript sources). */
+export const pageWorkers = (pages: number): number => (canStartWorkers() ? Math.min(threadCount(pages), Math.ceil(pages / BATCH)) : 0);
+
 const WORKER_URL = new URL("./page-worker.js", import.meta.url);
 /** Workers run the compiled module: from the TypeScript sources (tests), pages are built on this thread. */
 const canStartWorkers = () => !fileURLToPath(import.meta.url).endsWith(".ts");
@@ -59,7 +62,7 @@ export async function buildPages(
   onProgress: (pagesDone: number) => void,
   pause: () => Promise<void> = async () => {},
 ): Promise<PageRecord[]> {
-  const threads = canStartWorkers() ? Math.min(threadCount(files.length), Math.ceil(files.length / BATCH)) : 0;
+  const threads = pageWorkers(files.length);
   if (threads === 0) {
     const records: PageRecord[] = [];
     for (const file of files) {
@@ -76,6 +79,7 @@ export async function buildPages(
   for (let i = 0; i < files.length; i += BATCH) batches.push(files.slice(i, i + BATCH));
   const results: PageRecord[][] = new Array(batches.length);
   const setup: WorkerSetup = { job, writing };
+  freeYoungGeneration(); // the workers' semi-spaces grow under the same flag as this thread's
   const workers = Array.from({ length: threads }, () => startWorker(WORKER_URL, { workerData: setup }));
   // Each worker's start resets this thread's heap flags (see heap-flags.ts): build once they are set again.
   await Promise.all(workers.map(running));
@@ -126,11 +130,7 @@ export async function buildPages(
         while (!failed && next < batches.length) {
           const batch = next++;
           try {
-            results[batch] = batches[batch]!.map((f) => {
-              const record = place(buildPage(job, f, writing));
-              tuneYoungGeneration();
-              return record;
-            });
+            results[batch] = batches[batch]!.map((f) => place(buildPage(job, f, writing)));
           } catch (e) {
             fail(e);
             return;

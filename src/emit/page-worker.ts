@@ -22,16 +22,39 @@ async function build(task: WorkerTask): Promise<PageRecord[]> {
   return records;
 }
 
+/**
+ * The records' files as bytes of their own, moved to the main thread with the message: text would
+ * be copied into its heap, where a batch of pages' documents outlived its young generation.
+ */
+function transferable(records: PageRecord[]): ArrayBuffer[] {
+  const moved: ArrayBuffer[] = [];
+  for (const r of records) {
+    for (const o of r.outputs ?? []) {
+      if (typeof o.data !== "string" || o.sameAs) continue;
+      const bytes = new Uint8Array(Buffer.byteLength(o.data, "utf8"));
+      Buffer.from(bytes.buffer).write(o.data, "utf8");
+      o.data = bytes;
+      moved.push(bytes.buffer);
+    }
+    // A file with the bytes of an earlier one is linked to it: its bytes need not travel.
+    for (const o of r.outputs ?? []) if (o.sameAs) o.data = "";
+  }
+  return moved;
+}
+
 // Tasks arrive one after another; each is answered before the next is begun.
 let queue = Promise.resolve();
 parentPort!.on("message", (task: WorkerTask) => {
   queue = queue.then(async () => {
     let reply: WorkerReply;
+    let moved: ArrayBuffer[] = [];
     try {
-      reply = { batch: task.batch, records: await build(task) };
+      const records = await build(task);
+      moved = transferable(records);
+      reply = { batch: task.batch, records };
     } catch (e) {
       reply = { batch: task.batch, error: e instanceof Error ? e.message : String(e), selfCheck: e instanceof Error && e.name === "SelfCheckFailed" };
     }
-    parentPort!.postMessage(reply);
+    parentPort!.postMessage(reply, moved);
   });
 });

@@ -21,13 +21,18 @@ export interface WriteSetup {
   listing: boolean;
 }
 /** A page's file: its path under the root, its text, or null with the path of an earlier file of the page with the same bytes. */
-export type PageFile = [rel: string, text: string | null, sameAs: string | null];
+export type PageFile = [rel: string, data: string | Uint8Array | null, sameAs: string | null];
 export type WriteTask = { pages: PageFile[][] } | { finish: true };
 export type WriteReply = { written: WrittenFile[][] } | { error: { message: string; code?: string } } | { files: string[] | null };
 
-/** The write thread is used from the compiled modules only (a worker cannot start from the TypeScript sources the tests run). */
-export const canStartWriteThread = (pages: number): boolean =>
-  pages >= WRITE_THREAD_FROM && process.env.BUILD_CATALOGUE_THREADS !== "0" && !fileURLToPath(import.meta.url).endsWith(".ts");
+/**
+ * Whether the pages' files are written on a thread of their own: from WRITE_THREAD_FROM pages,
+ * when no page worker runs (with them, writing their pages is this thread's part; a write thread
+ * beside them fell behind on two cores, and its queue grew), and from the compiled modules only
+ * (a worker cannot start from the TypeScript sources the tests run).
+ */
+export const canStartWriteThread = (pages: number, pageWorkers: number): boolean =>
+  pages >= WRITE_THREAD_FROM && pageWorkers === 0 && process.env.BUILD_CATALOGUE_THREADS !== "0" && !fileURLToPath(import.meta.url).endsWith(".ts");
 
 export class WriteThread {
   private readonly worker: Worker;
@@ -94,7 +99,7 @@ export class WriteThread {
     if (!outputs) return;
     record.outputs = undefined; // not delete: that turns the record into a dictionary
     this.batch.push(
-      outputs.map((o): PageFile => (o.sameAs ? [o.rel, null, o.sameAs] : [o.rel, o.text, null])),
+      outputs.map((o): PageFile => (o.sameAs ? [o.rel, null, o.sameAs] : [o.rel, o.data, null])),
     );
     this.batchRecords.push(record);
     if (this.batch.length >= PAGES_PER_MESSAGE) this.send();

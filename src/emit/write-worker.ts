@@ -2,7 +2,7 @@
 // in the order they arrive, and answers each message with their statuses as written.
 import { parentPort, workerData } from "node:worker_threads";
 import type { WrittenFile } from "../cache/page-cache.js";
-import { FolderWriter, type FileStatus } from "./folder-writer.js";
+import { FolderWriter, writePageFiles } from "./folder-writer.js";
 import type { WriteReply, WriteSetup, WriteTask } from "./write-thread.js";
 
 const setup = workerData as WriteSetup;
@@ -10,18 +10,7 @@ const writer = new FolderWriter(setup.root, setup.listing);
 let failed = false;
 
 function writePages(task: Extract<WriteTask, { pages: unknown }>): WrittenFile[][] {
-  return task.pages.map((files) => {
-    const written: WrittenFile[] = [];
-    const status = new Map<string, { status: FileStatus; text: string }>();
-    for (const [rel, given, sameAs] of files) {
-      const earlier = sameAs === null ? undefined : status.get(sameAs)!;
-      const text = earlier ? earlier.text : given!;
-      const st = earlier ? writer.link(rel, sameAs!, earlier.status, text) : writer.write(rel, text);
-      status.set(rel, { status: st, text });
-      written.push([rel, st.size, st.mtimeMs, st.ino]);
-    }
-    return written;
-  });
+  return task.pages.map((files) => writePageFiles(writer, files.map(([rel, data, sameAs]) => ({ rel, data: data ?? "", sameAs: sameAs ?? undefined }))));
 }
 
 parentPort!.on("message", (task: WriteTask) => {
