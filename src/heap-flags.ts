@@ -51,9 +51,9 @@ export function reapplyHeapFlags(): void {
 }
 
 /**
- * Lets every thread's semi-spaces grow to their largest size from now on. The growth factor is one
- * flag for the whole process: held or stopped for this thread, page workers' semi-spaces stayed
- * at 1 MB (100,000 pages: 10% slower). This thread's grow to 16 MB then, as by V8's default.
+ * Lets every thread's semi-spaces grow to their largest size from now on (page workers start):
+ * the growth factor is one flag for the whole process, and held or stopped for this thread, it
+ * kept the workers' at 1 MB. This thread's grow to 16 MB then, as by V8's default.
  */
 export function freeYoungGeneration(): void {
   if (young === "given" || young === "free") return;
