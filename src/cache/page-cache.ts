@@ -80,7 +80,6 @@ export class PageCache {
     }
     const lines = text.split("\n");
     if (lines[0] !== JSON.stringify({ key })) return new PageCache(file, key, pages);
-
     for (let i = 1; i < lines.length; i++) {
       if ((i & 255) === 1) tuneYoungGeneration(); // what a rebuild allocates most before its pages
       if (!lines[i]) continue;

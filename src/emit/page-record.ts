@@ -163,6 +163,9 @@ export interface PageOutput {
   sameAs?: string;
 }
 
+/** The output as it crosses to another thread: a file linked to an earlier one of its page leaves its bytes behind. */
+export const travelling = (o: PageOutput): PageOutput => (o.sameAs ? { rel: o.rel, data: "", sameAs: o.sameAs } : o);
+
 /** Reads the page's file: the reused record when the previous build's files can stand, else its text (and hash, when caching). */
 /** A page's text as read, its hash and its status (when caching). */
 export interface PageText {

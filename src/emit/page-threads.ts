@@ -2,9 +2,8 @@
 // large one. Pages are handed out in batches to whichever thread is free; the records come back
 // in file-name order whatever the threads did, so messages and bytes never depend on them.
 import os from "node:os";
-import { fileURLToPath } from "node:url";
 import type { Worker } from "node:worker_threads";
-import { running, startWorker } from "./worker-options.js";
+import { canStartWorkers, running, startWorker } from "./worker-options.js";
 import { freeYoungGeneration, tuneYoungGeneration } from "../heap-flags.js";
 import { buildPage, type PageJob, type PageRecord, type PageSource } from "./build-page.js";
 import { SelfCheckFailed } from "./plan.js";
@@ -46,13 +45,11 @@ export function threadCount(pages: number): number {
 export const pageWorkers = (pages: number): number => (canStartWorkers() ? Math.min(threadCount(pages), Math.ceil(pages / BATCH)) : 0);
 
 const WORKER_URL = new URL("./page-worker.js", import.meta.url);
-/** Workers run the compiled module: from the TypeScript sources (tests), pages are built on this thread. */
-const canStartWorkers = () => !fileURLToPath(import.meta.url).endsWith(".ts");
 
 /**
  * Builds the pages; `place` takes each record on this thread as it arrives (it writes the page's
- * files while the workers go on) and returns the record to keep. `pause` is awaited between
- * batches that this thread builds (the write thread catching up).
+ * files while the workers go on) and returns the record to keep. Without workers, `pause` is
+ * awaited between batches (the write thread catching up; it runs only without workers).
  */
 export async function buildPages(
   job: PageJob,
@@ -139,12 +136,6 @@ export async function buildPages(
           onProgress(done);
           if (done === files.length) resolve();
           await new Promise((r) => setImmediate(r));
-          try {
-            await pause();
-          } catch (e) {
-            fail(e);
-            return;
-          }
         }
       })();
     });

@@ -3,7 +3,7 @@
 // The heavy half (schemas, enrich, the self-check) is loaded on the first page not reused, so a
 // rebuild that reuses every page starts its workers in a fraction of the time.
 import { parentPort, workerData } from "node:worker_threads";
-import { readPage, type PageRecord } from "./page-record.js";
+import { readPage, travelling, type PageRecord } from "./page-record.js";
 import type { WorkerReply, WorkerSetup, WorkerTask } from "./page-threads.js";
 
 const setup = workerData as WorkerSetup;
@@ -29,15 +29,15 @@ async function build(task: WorkerTask): Promise<PageRecord[]> {
 function transferable(records: PageRecord[]): ArrayBuffer[] {
   const moved: ArrayBuffer[] = [];
   for (const r of records) {
-    for (const o of r.outputs ?? []) {
+    if (!r.outputs) continue;
+    r.outputs = r.outputs.map(travelling);
+    for (const o of r.outputs) {
       if (typeof o.data !== "string" || o.sameAs) continue;
       const bytes = new Uint8Array(Buffer.byteLength(o.data, "utf8"));
       Buffer.from(bytes.buffer).write(o.data, "utf8");
       o.data = bytes;
       moved.push(bytes.buffer);
     }
-    // A file with the bytes of an earlier one is linked to it: its bytes need not travel.
-    for (const o of r.outputs ?? []) if (o.sameAs) o.data = "";
   }
   return moved;
 }

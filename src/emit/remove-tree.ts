@@ -3,8 +3,7 @@
 import { readdirSync, rmdirSync, unlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { running, startWorker } from "./worker-options.js";
+import { canStartWorkers, running, startWorker } from "./worker-options.js";
 
 export function removeTree(dir: string): void {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -33,7 +32,7 @@ export async function removeOutput(dir: string): Promise<void> {
       // Not there: nothing to share.
     }
   }
-  const threads = os.availableParallelism() > 1 && pageDirs.length >= PARALLEL_FROM && !fileURLToPath(import.meta.url).endsWith(".ts");
+  const threads = os.availableParallelism() > 1 && pageDirs.length >= PARALLEL_FROM && canStartWorkers();
   if (threads) {
     const half = pageDirs.splice(0, pageDirs.length >> 1);
     const worker = startWorker(WORKER_URL, { workerData: half });

@@ -4,11 +4,10 @@
 // encodes (a string is copied once, and dies young in the thread's small heap); each message is
 // answered with the files' statuses, which the cache keeps. One thread writes every page, so no
 // two threads make entries in one folder at once.
-import { fileURLToPath } from "node:url";
 import type { Worker } from "node:worker_threads";
 import type { WrittenFile } from "../cache/page-cache.js";
-import type { PageRecord } from "./page-record.js";
-import { running, startWorker } from "./worker-options.js";
+import { travelling, type PageOutput, type PageRecord } from "./page-record.js";
+import { canStartWorkers, running, startWorker } from "./worker-options.js";
 
 /** Below this many pages to build, the thread's start (about 30 ms) is worth more than it saves. */
 export const WRITE_THREAD_FROM = 500;
@@ -21,25 +20,22 @@ export interface WriteSetup {
   /** List every file written (a staging folder moved into --out file by file). */
   listing: boolean;
 }
-/** A page's file: its path under the root, its text, or null with the path of an earlier file of the page with the same bytes. */
-export type PageFile = [rel: string, data: string | Uint8Array | null, sameAs: string | null];
-export type WriteTask = { pages: PageFile[][] } | { finish: true };
+export type WriteTask = { pages: PageOutput[][] } | { finish: true };
 export type WriteReply = { written: WrittenFile[][] } | { error: { message: string; code?: string } } | { files: string[] | null };
 
 /**
  * Whether the pages' files are written on a thread of their own: from WRITE_THREAD_FROM pages,
  * when no page worker runs (with them, writing their pages is this thread's part; a write thread
- * beside them fell behind on two cores, and its queue grew), and from the compiled modules only
- * (a worker cannot start from the TypeScript sources the tests run).
+ * beside them fell behind on two cores, and its queue grew), and when workers can start at all.
  */
 export const canStartWriteThread = (pages: number, pageWorkers: number): boolean =>
-  pages >= WRITE_THREAD_FROM && pageWorkers === 0 && process.env.BUILD_CATALOGUE_THREADS !== "0" && !fileURLToPath(import.meta.url).endsWith(".ts");
+  pages >= WRITE_THREAD_FROM && pageWorkers === 0 && process.env.BUILD_CATALOGUE_THREADS !== "0" && canStartWorkers();
 
 export class WriteThread {
   private readonly worker: Worker;
   /** Resolves once the thread runs (see worker-options.ts). */
   readonly started: Promise<void>;
-  private batch: PageFile[][] = [];
+  private batch: PageOutput[][] = [];
   private batchRecords: PageRecord[] = [];
   /** The records of each message sent and not yet answered, in order (the thread answers in order). */
   private readonly waiting: PageRecord[][] = [];
@@ -99,9 +95,7 @@ export class WriteThread {
     const outputs = record.outputs;
     if (!outputs) return;
     record.outputs = undefined; // not delete: that turns the record into a dictionary
-    this.batch.push(
-      outputs.map((o): PageFile => (o.sameAs ? [o.rel, null, o.sameAs] : [o.rel, o.data, null])),
-    );
+    this.batch.push(outputs.map(travelling));
     this.batchRecords.push(record);
     if (this.batch.length >= PAGES_PER_MESSAGE) this.send();
   }

@@ -96,8 +96,6 @@ export type Resolution =
   | { ok: true; instant: Instant }
   | { ok: false; reason: string };
 
-const DAY = 86_400_000;
-
 /**
  * The instant a wall time names in a zone. A wall time skipped by a daylight-saving change
  * (the gap) or lived twice (the repeated hour) names no single instant: both are errors
@@ -105,22 +103,21 @@ const DAY = 86_400_000;
  */
 export function resolveWall(wall: WallTime, zone: string): Resolution {
   const wallMs = wallAsUtcMs(wall);
+  const before = offsetAt(wallMs - DAY_MS, zone);
+  const at = offsetAt(wallMs, zone);
+  const after = offsetAt(wallMs + DAY_MS, zone);
   // Most wall times are a day or more from any change: one offset around them, one instant (the
   // same answer as below, without building the candidates or the message's text).
-  const around = offsetAt(wallMs - DAY, zone);
-  if (around === offsetAt(wallMs, zone) && around === offsetAt(wallMs + DAY, zone) && offsetAt(wallMs - around * 1000, zone) === around) {
-    return { ok: true, instant: { epochMs: wallMs - around * 1000, micro: wall.micro } };
+  if (before === at && at === after && offsetAt(wallMs - at * 1000, zone) === at) {
+    return { ok: true, instant: { epochMs: wallMs - at * 1000, micro: wall.micro } };
   }
-  const offsets = new Set([offsetAt(wallMs - DAY, zone), offsetAt(wallMs, zone), offsetAt(wallMs + DAY, zone)]);
   const found: { ms: number; offset: number }[] = [];
-  for (const offset of offsets) {
+  for (const offset of new Set([before, at, after])) {
     const ms = wallMs - offset * 1000;
     if (offsetAt(ms, zone) === offset && !found.some((f) => f.ms === ms)) found.push({ ms, offset });
   }
-  const text = formatWall(wall);
   if (found.length === 1) return { ok: true, instant: { epochMs: found[0]!.ms, micro: wall.micro } };
-  const before = offsetAt(wallMs - DAY, zone);
-  const after = offsetAt(wallMs + DAY, zone);
+  const text = formatWall(wall);
   if (found.length === 0) {
     const later = wallFromUtcMs(wallMs + (after - before) * 1000, wall.micro);
     return {
