@@ -5,6 +5,7 @@
 // --out and what the hosts need) reuses an unchanged page, leaving its files in --out, when each
 // is still the very file that was written and --now does not change the page (see
 // PageRecord.sameUntil); anything else is built again. Losing the cache costs time only.
+import { isAscii } from "node:buffer";
 import { createHash } from "node:crypto";
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeSync } from "node:fs";
 import path from "node:path";
@@ -46,6 +47,16 @@ function hashOfCode(): string {
   return (codeHash = hash.digest("hex"));
 }
 
+/**
+ * A large file's text. Node 20's `readFileSync(file, "utf8")` took about 130 ms for the 13 MB
+ * cache of 10,000 pages; the bytes read whole and decoded take about 15 ms when they are ASCII
+ * (latin1 decodes ASCII to the same string, without UTF-8's checks) and about 50 ms when not.
+ */
+function readLargeText(file: string): string {
+  const bytes = readFileSync(file);
+  return isAscii(bytes) ? bytes.toString("latin1") : bytes.toString("utf8");
+}
+
 export class PageCache {
   private constructor(
     private readonly file: string,
@@ -74,7 +85,7 @@ export class PageCache {
     let previousBuild = 0;
     try {
       previousBuild = statSync(file).mtimeMs;
-      text = readFileSync(file, "utf8");
+      text = readLargeText(file);
     } catch {
       return new PageCache(file, key, pages);
     }
