@@ -47,23 +47,22 @@ function hashOfCode(): string {
   return (codeHash = hash.digest("hex"));
 }
 
-/**
- * A large file's text. Node 20's `readFileSync(file, "utf8")` took about 130 ms for the 13 MB
- * cache of 10,000 pages; the bytes read whole and decoded take about 15 ms when they are ASCII
- * (latin1 decodes ASCII to the same string, without UTF-8's checks) and about 50 ms when not.
- */
-function readLargeText(file: string): string {
-  const bytes = readFileSync(file);
-  return isAscii(bytes) ? bytes.toString("latin1") : bytes.toString("utf8");
+/** The previous cache file's bytes, and where each page's line is in them. */
+interface Previous {
+  bytes: Buffer;
+  spans: Map<string, [start: number, end: number]>;
 }
+
+/** This build's cache file: lines gather in a buffer of this size between writes. */
+const CHUNK = 1 << 20;
 
 export class PageCache {
   private constructor(
     private readonly file: string,
     private readonly key: string,
     private readonly pages: Map<string, CachedPage>,
-    /** Each page's line as read: a reused page is written back as it was (its span of nows still holds). */
-    private readonly lines: Map<string, string> = new Map(),
+    /** A reused page's line is written back as its bytes were read (its span of nows still holds). */
+    private readonly previous: Previous | null = null,
     /** When the build that wrote the cache ended (its file's time, ms; 0 when there is none). */
     readonly previousBuild = 0,
   ) {}
@@ -72,6 +71,11 @@ export class PageCache {
    * The cache of builds into `outDir` with this key (empty when there is none, or it was made
    * with another key), kept in a file named after `name` (the output folder's path, or the
    * preview's fixed name, so that its temporary folders share one file).
+   *
+   * The file is read as bytes and each line decoded on its own (latin1 when the file is ASCII:
+   * the same string, without UTF-8's checks), so no line outlives its parse: Node 20's
+   * `readFileSync(file, "utf8")` took about 130 ms for the 13 MB of 10,000 pages, and the split
+   * lines, held for writing back, were promoted through every scavenge.
    */
   static open(cwd: string, name: string, outDir: string, keyParts: readonly unknown[]): PageCache {
     const dir = path.join(cwd, "node_modules", ".cache", "build-catalogue");
@@ -80,29 +84,37 @@ export class PageCache {
       .update(JSON.stringify([FORMAT, hashOfCode(), process.versions.node, process.versions.tz ?? "", process.versions.icu ?? "", outDir, ...keyParts]))
       .digest("hex");
     const pages = new Map<string, CachedPage>();
-    const kept = new Map<string, string>();
-    let text = "";
+    let bytes: Buffer;
     let previousBuild = 0;
     try {
       previousBuild = statSync(file).mtimeMs;
-      text = readLargeText(file);
+      bytes = readFileSync(file);
     } catch {
       return new PageCache(file, key, pages);
     }
-    const lines = text.split("\n");
-    if (lines[0] !== JSON.stringify({ key })) return new PageCache(file, key, pages);
-    for (let i = 1; i < lines.length; i++) {
+    const encoding = isAscii(bytes) ? "latin1" : "utf8";
+    const lineEnd = (start: number) => {
+      const end = bytes.indexOf(0x0a, start);
+      return end < 0 ? bytes.length : end;
+    };
+    let start = lineEnd(0);
+    if (bytes.toString(encoding, 0, start) !== JSON.stringify({ key })) return new PageCache(file, key, pages);
+    const spans = new Map<string, [number, number]>();
+    for (let i = 1; ++start < bytes.length; i++) {
       if ((i & 255) === 1) tuneYoungGeneration(); // what a rebuild allocates most before its pages
-      if (!lines[i]) continue;
-      try {
-        const entry = JSON.parse(lines[i]!) as CachedPage;
-        pages.set(entry.record.file, entry);
-        kept.set(entry.record.file, lines[i]!);
-      } catch {
-        // A line cut short (a build stopped while writing): that page is built again.
+      const end = lineEnd(start);
+      if (end > start) {
+        try {
+          const entry = JSON.parse(bytes.toString(encoding, start, end)) as CachedPage;
+          pages.set(entry.record.file, entry);
+          spans.set(entry.record.file, [start, end + 1]);
+        } catch {
+          // A line cut short (a build stopped while writing): that page is built again.
+        }
       }
+      start = end;
     }
-    return new PageCache(file, key, pages, kept, previousBuild);
+    return new PageCache(file, key, pages, { bytes, spans }, previousBuild);
   }
 
   get(file: string): CachedPage | undefined {
@@ -114,7 +126,7 @@ export class PageCache {
   }
 
   /** The cache file being written by this build (streamed as pages are placed, so no page's record is held for it). */
-  private out: { fd: number; temporary: string; chunk: string } | null = null;
+  private out: { fd: number; temporary: string; chunk: Buffer; used: number } | null = null;
   /** Folders begin() made (node_modules/ itself, when there was none): a failed build removes them again. */
   private made: string[] = [];
 
@@ -126,7 +138,8 @@ export class PageCache {
       for (let d = dir; !existsSync(d) && d !== path.dirname(d); d = path.dirname(d)) this.made.unshift(d);
       mkdirSync(dir, { recursive: true });
       const temporary = `${this.file}.${process.pid}.tmp`;
-      this.out = { fd: openSync(temporary, "w"), temporary, chunk: `${JSON.stringify({ key: this.key })}\n` };
+      this.out = { fd: openSync(temporary, "w"), temporary, chunk: Buffer.allocUnsafe(CHUNK), used: 0 };
+      this.appendText(`${JSON.stringify({ key: this.key })}\n`);
     } catch {
       this.out = null; // An unwritable node_modules/: the next build is a cold one.
     }
@@ -140,7 +153,8 @@ export class PageCache {
     const cached = this.pages.get(file)!;
     const record = cached.record;
     record.reused = true;
-    if (sameStat(stat, record.sourceStat)) this.append(this.lines.get(file)!);
+    const span = this.previous?.spans.get(file);
+    if (span && sameStat(stat, record.sourceStat)) this.appendBytes(this.previous!.bytes, span[0], span[1]);
     else {
       record.sourceStat = stat;
       this.add({ ...record, hash: cached.hash });
@@ -148,25 +162,47 @@ export class PageCache {
     return record;
   }
 
-  private append(line: string): void {
+  private appendText(text: string): void {
     const out = this.out;
     if (!out) return;
-    out.chunk += `${line}\n`;
-    if (out.chunk.length > 1 << 20) this.flush();
+    if (Buffer.byteLength(text) > CHUNK - out.used) {
+      this.flush();
+      if (!this.out) return;
+      if (Buffer.byteLength(text) > CHUNK) return this.writeOut(text);
+    }
+    out.used += out.chunk.write(text, out.used);
+  }
+
+  private appendBytes(bytes: Buffer, start: number, end: number): void {
+    const out = this.out;
+    if (!out) return;
+    if (end - start > CHUNK - out.used) {
+      this.flush();
+      if (!this.out) return;
+      if (end - start > CHUNK) return this.writeOut(bytes.subarray(start, end));
+    }
+    out.used += bytes.copy(out.chunk, out.used, start, end);
   }
 
   /** Adds a page that was built and written. */
   add(r: PageRecord): void {
     if (!this.out || !r.page || !r.written || !r.hash) return;
     const { json: _json, reused: _reused, outputs: _outputs, hash, ...record } = r;
-    this.append(JSON.stringify({ hash, record }));
+    this.appendText(`${JSON.stringify({ hash, record })}\n`);
   }
 
   private flush(): void {
     const out = this.out!;
+    const used = out.used;
+    out.used = 0;
+    this.writeOut(out.chunk.subarray(0, used));
+  }
+
+  private writeOut(data: string | Buffer): void {
+    const out = this.out!;
     try {
-      writeSync(out.fd, out.chunk);
-      out.chunk = "";
+      if (typeof data === "string") writeSync(out.fd, data);
+      else for (let done = 0; done < data.length; ) done += writeSync(out.fd, data, done);
     } catch {
       this.discard();
     }
