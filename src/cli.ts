@@ -10,8 +10,9 @@ import { parseNow } from "./options.js";
 import { writeContentSchemas } from "./write-schemas.js";
 import { formatCodeFrame } from "./code-frame.js";
 import { FORMATS, formatFailureAnnotation, printBuild, printCheck, printNextChange, type Output, type ReportOptions } from "./report.js";
+import { packageUrl } from "./package-files.js";
 
-const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+const pkg = JSON.parse(readFileSync(packageUrl("package.json"), "utf8")) as { version: string };
 
 interface Flags {
   content: string;

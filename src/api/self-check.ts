@@ -12,6 +12,7 @@ import { createRequire } from "node:module";
 import type { Ajv2020, ValidateFunction } from "ajv/dist/2020.js";
 import { z } from "zod";
 import * as schemas from "./schemas.js";
+import { moduleUrl } from "../package-files.js";
 
 type Def = { type: string; shape?: Record<string, z.ZodType>; element?: z.ZodType; innerType?: z.ZodType };
 const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
@@ -93,14 +94,14 @@ export function namedSchemas(): Map<string, z.ZodType> {
 /** What the validators are compiled from: the schemas' module and zod's version (its JSON Schema export). */
 export function schemaFingerprint(): string {
   const zodVersion = (createRequire(import.meta.url)("zod/package.json") as { version: string }).version;
-  return createHash("sha1").update(readFileSync(new URL("./schemas.js", import.meta.url))).update(zodVersion).digest("hex");
+  return createHash("sha1").update(readFileSync(moduleUrl("api/schemas.js"))).update(zodVersion).digest("hex");
 }
 
 /** The precompiled validators by schema, when lib/api/validators.cjs was compiled from these schemas; else empty. */
 function loadPrecompiled(): Map<z.ZodType, ValidateFunction> {
   const found = new Map<z.ZodType, ValidateFunction>();
   try {
-    const compiled = createRequire(import.meta.url)("./validators.cjs") as { fingerprint: string; validators: Record<string, ValidateFunction> };
+    const compiled = createRequire(moduleUrl("api/self-check.js"))("./validators.cjs") as { fingerprint: string; validators: Record<string, ValidateFunction> };
     if (compiled.fingerprint !== schemaFingerprint()) return found;
     for (const [name, schema] of namedSchemas()) {
       const validate = compiled.validators[name];

@@ -9,9 +9,9 @@ import { isAscii } from "node:buffer";
 import { createHash } from "node:crypto";
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { tuneYoungGeneration } from "../heap-flags.js";
 import { sameStat, type PageRecord, type SourceStat } from "../emit/page-record.js";
+import { PACKAGE_ROOT } from "../package-files.js";
 
 /** An output file as written: path relative to --out, size, mtimeMs and inode. */
 export type WrittenFile = [rel: string, size: number, mtimeMs: number, ino: number];
@@ -23,7 +23,6 @@ export interface CachedPage {
 }
 
 const FORMAT = 2;
-const PACKAGE_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 /** The code that decides the output: every compiled module and template of this package. */
 let codeHash: string | null = null;

@@ -7,6 +7,7 @@ import { canStartWorkers, running, startWorker } from "./worker-options.js";
 import { freeYoungGeneration, tuneYoungGeneration } from "../heap-flags.js";
 import { buildPage, type PageJob, type PageRecord, type PageSource } from "./build-page.js";
 import { SelfCheckFailed } from "./plan.js";
+import { moduleUrl } from "../package-files.js";
 
 /**
  * Below this many pages a worker costs more than it saves: it loads and warms up its own copy of
@@ -44,7 +45,7 @@ export function threadCount(pages: number): number {
 /** The workers that will build this many pages (none from the TypeScript sources). */
 export const pageWorkers = (pages: number): number => (canStartWorkers() ? Math.min(threadCount(pages), Math.ceil(pages / BATCH)) : 0);
 
-const WORKER_URL = new URL("./page-worker.js", import.meta.url);
+const WORKER_URL = moduleUrl("emit/page-worker.js");
 
 /**
  * Builds the pages; `place` takes each record on this thread as it arrives (it writes the page's

@@ -1,10 +1,10 @@
 // Starting the build's worker threads.
-import { fileURLToPath } from "node:url";
 import { Worker, type WorkerOptions } from "node:worker_threads";
 import { reapplyHeapFlags } from "../heap-flags.js";
+import { FROM_SOURCES } from "../package-files.js";
 
 /** Workers run the compiled modules: from the TypeScript sources (the tests), everything stays on this thread. */
-export const canStartWorkers = (): boolean => !fileURLToPath(import.meta.url).endsWith(".ts");
+export const canStartWorkers = (): boolean => !FROM_SOURCES;
 
 /**
  * A worker with the process's Node options (so `--cpu-prof` profiles it too), less those a worker

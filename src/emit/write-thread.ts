@@ -8,6 +8,7 @@ import type { Worker } from "node:worker_threads";
 import type { WrittenFile } from "../cache/page-cache.js";
 import { travelling, type PageOutput, type PageRecord } from "./page-record.js";
 import { canStartWorkers, running, startWorker } from "./worker-options.js";
+import { moduleUrl } from "../package-files.js";
 
 /** Below this many pages to build, the thread's start (about 30 ms) is worth more than it saves. */
 export const WRITE_THREAD_FROM = 500;
@@ -52,7 +53,7 @@ export class WriteThread {
     private readonly onWritten: (record: PageRecord) => void,
   ) {
     const setup: WriteSetup = { root, listing };
-    this.worker = startWorker(new URL("./write-worker.js", import.meta.url), { workerData: setup });
+    this.worker = startWorker(moduleUrl("emit/write-worker.js"), { workerData: setup });
     this.started = running(this.worker);
     this.worker.on("message", (reply: WriteReply) => this.answered(reply));
     this.worker.on("error", (e) => this.fail(e));

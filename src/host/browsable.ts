@@ -1,10 +1,11 @@
 // The browsable page with the project's template (templates/browsable.html), read once.
 import { readFileSync } from "node:fs";
 import { renderBrowsable as render, type BrowsableAnswer } from "../runtime/browsable.js";
+import { packageUrl } from "../package-files.js";
 
 export { escapeHtml, linkifyJson, STATUS_TEXT, type BrowsableAnswer } from "../runtime/browsable.js";
 
-const TEMPLATE_URL = new URL("../../templates/browsable.html", import.meta.url);
+const TEMPLATE_URL = packageUrl("templates/browsable.html");
 let template: string | null = null;
 
 export function browsableTemplate(): string {

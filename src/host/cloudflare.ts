@@ -11,10 +11,11 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { browsableTemplate } from "./browsable.js";
 import { servedRules, staticCorsOrigin, type HostModel } from "./rules.js";
 import type { HostFile } from "./host.js";
+import { packageUrl } from "../package-files.js";
 
-const TEMPLATE_URL = new URL("../../templates/cloudflare-worker.js", import.meta.url);
+const TEMPLATE_URL = packageUrl("templates/cloudflare-worker.js");
 /** The compiled runtime-neutral code (the responder and the query engine), copied beside the entry. */
-const RUNTIME_URL = new URL("../../lib/runtime/", import.meta.url);
+const RUNTIME_URL = packageUrl("lib/runtime/");
 const JSON_FILE = "index.json";
 
 function runtimeFiles(dir: URL, prefix: string): HostFile[] {

@@ -3,16 +3,15 @@
 // placeholders the build refuses (saying what to write) where only an editor knows the answer.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { stringify } from "yaml";
 import { SLUG } from "../content/common.js";
 import { UsageError } from "../errors.js";
 import { displayPath, loadContent } from "../load/load-content.js";
 import { placeholder } from "../validate/placeholders.js";
+import { PACKAGE_ROOT } from "../package-files.js";
 
 /** The event pages' JSON Schema, inside this package; `$schema` names it relative to the new file. */
 export const EVENT_SCHEMA_FILE = "schemas/event.schema.json";
-const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 export interface NewEventOptions {
   slug: string;
