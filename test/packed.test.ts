@@ -1,8 +1,9 @@
 // A site uses build-catalogue as a dependency: pack it, install the tarball into a folder that
 // holds only content/, and run `npx build-catalogue` there, as a site's CI would.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyContent, FIXTURES, removeDir, ROOT, snapshotTree, tempDir } from "./helpers/cli.js";
 
@@ -54,6 +55,14 @@ describe("the packed package in an empty site folder", () => {
     } finally {
       writeFileSync(catalogue, text);
     }
+  });
+
+  it("runs as one bundled module: a build loads the bin, the heap flags and the bundle, nothing else", () => {
+    const bin = path.join(site, "node_modules/build-catalogue/bin/build-catalogue.js");
+    const run = spawnSync(process.execPath, ["--import", path.join(ROOT, "test/helpers/list-modules.mjs"), bin, "--out", "dist-modules", "--now", "2026-05-01T00:00:00Z"], { cwd: site, encoding: "utf8" });
+    expect(run.status, run.stderr).toBe(0);
+    const loaded = run.stderr.split("\n").filter((l) => l.startsWith("module: ")).map((l) => path.relative(path.join(site, "node_modules/build-catalogue"), fileURLToPath(l.slice(8))));
+    expect(loaded).toEqual(["bin/build-catalogue.js", "lib/heap-flags.js", "lib/cli.bundle.js"]);
   });
 
   it("reports its version from the installed package", () => {
