@@ -45,6 +45,17 @@ function cold(out: string, extra: string[] = [], env: NodeJS.ProcessEnv = {}) {
   return build(out, ["--no-cache", ...extra], { ...env, BUILD_CATALOGUE_THREADS: "0" });
 }
 
+/**
+ * What a build needs to note the worker threads it starts (test/helpers/count-workers.mjs, into a
+ * file of the test's folder), and the reader of that note: their modules, comma-separated.
+ */
+function countWorkers(name: string, nodeOptions = "") {
+  const file = path.join(dir, `workers-${name}.txt`);
+  rmSync(file, { force: true });
+  const env = { NODE_OPTIONS: `${nodeOptions} --import=${path.join(ROOT, "test/helpers/count-workers.mjs")}`.trim(), WORKERS_STARTED_FILE: file };
+  return { env, started: () => readFileSync(file, "utf8") };
+}
+
 const reusedOf = (run: { stdout: string }) => Number(/Reused (\d+) unchanged event pages/.exec(run.stdout)?.[1] ?? 0);
 const pages = () => readdirSync(path.join(content, "events")).length;
 const eventFile = (n: number) => path.join(content, "events", `event-${n}.json`);
@@ -64,10 +75,12 @@ afterAll(() => removeDir(dir));
 
 describe("worker threads", () => {
   it("give the same bytes as one thread (the pages built by four beside this one, which writes them)", () => {
-    const one = cold("one", [], { NODE_OPTIONS: `--import=${path.join(ROOT, "test/helpers/count-workers.mjs")}` });
-    expect(/workers started: (.*)/.exec(one.stderr)?.[1]).toBe(""); // BUILD_CATALOGUE_THREADS=0: no thread at all
-    const four = build("four", ["--no-cache"], { BUILD_CATALOGUE_THREADS: "4", NODE_OPTIONS: `--import=${path.join(ROOT, "test/helpers/count-workers.mjs")}` });
-    expect(/workers started: (.*)/.exec(four.stderr)?.[1]?.split(",").sort()).toEqual(["page-worker.js", "page-worker.js", "page-worker.js", "page-worker.js"]);
+    const oneThread = countWorkers("one");
+    cold("one", [], oneThread.env);
+    expect(oneThread.started()).toBe(""); // BUILD_CATALOGUE_THREADS=0: no thread at all
+    const fourThreads = countWorkers("four");
+    build("four", ["--no-cache"], { BUILD_CATALOGUE_THREADS: "4", ...fourThreads.env });
+    expect(fourThreads.started().split(",").sort()).toEqual(["page-worker.js", "page-worker.js", "page-worker.js", "page-worker.js"]);
     expectSameTree(path.join(dir, "four"), path.join(dir, "one"));
     const files = readdirSync(path.join(content, "events"));
     expect(files.length).toBeGreaterThanOrEqual(2000); // batches of 250 pages: work for every thread
@@ -84,11 +97,11 @@ describe("the heap", () => {
     expect(youngOf(given)).toBeGreaterThan(8 * MB);
     const alone = build("heap", ["--no-cache"], { BUILD_CATALOGUE_THREADS: "0", ...preload });
     // By default 2,500 pages are written by a thread of their own, which starts as the pages do.
-    const workers = `--import=${path.join(ROOT, "test/helpers/count-workers.mjs")}`;
+    const workers = countWorkers("heap", preload.NODE_OPTIONS);
     // Into a new folder: replacing the previous output starts a worker too, at the end, whose start can still grow them (see heap-flags.ts).
     rmSync(path.join(dir, "heap"), { recursive: true, force: true });
-    const beside = build("heap", ["--no-cache"], { NODE_OPTIONS: `${preload.NODE_OPTIONS} ${workers}` });
-    expect(/workers started: (.*)/.exec(beside.stderr)?.[1]).toBe("write-worker.js");
+    const beside = build("heap", ["--no-cache"], workers.env);
+    expect(workers.started()).toBe("write-worker.js");
     for (const run of [alone, beside]) {
       expect(youngOf(run)).toBeGreaterThan(0);
       expect(youngOf(run)).toBeLessThanOrEqual(8 * MB);
@@ -211,8 +224,9 @@ describe("incremental rebuilds", () => {
     // More than WRITE_THREAD_FROM (500) pages to build, so that their files are written on a thread of their own.
     for (let n = 1100; n < 1700; n++) if (existsSync(eventFile(n))) edit(n, (p) => (p.title = `Edited in bulk ${n}`));
     writeFileSync(path.join(dir, "dist/api/v2/pages/1200/notes.json"), "{}"); // in the folder of a page built again
-    const run = build("dist", [], { NODE_OPTIONS: `--import=${path.join(ROOT, "test/helpers/count-workers.mjs")}` });
-    expect(/workers started: (.*)/.exec(run.stderr)?.[1], run.stderr.slice(-2000)).toBe("write-worker.js");
+    const workers = countWorkers("bulk");
+    const run = build("dist", [], workers.env);
+    expect(workers.started()).toBe("write-worker.js");
     expect(reusedOf(run)).toBeGreaterThan(0);
     expect(pages() - reusedOf(run)).toBeGreaterThanOrEqual(500);
     cold("reference");

@@ -1,5 +1,7 @@
 // Preloaded into a build (NODE_OPTIONS=--import=...): notes the module of each worker thread the
-// main thread starts and prints them on stderr as it exits, so a test can tell which threads ran.
+// main thread starts and, as the process exits, writes them (comma-separated) to the file named
+// by WORKERS_STARTED_FILE, or prints them on stderr, so a test can tell which threads ran.
+import { writeFileSync } from "node:fs";
 import { isMainThread } from "node:worker_threads";
 import workerThreads from "node:worker_threads";
 import { syncBuiltinESMExports } from "node:module";
@@ -14,5 +16,9 @@ if (isMainThread) {
     }
   };
   syncBuiltinESMExports();
-  process.on("exit", () => process.stderr.write(`\nworkers started: ${started.join(",")}\n`));
+  process.on("exit", () => {
+    const file = process.env.WORKERS_STARTED_FILE;
+    if (file) writeFileSync(file, started.join(","));
+    else process.stderr.write(`\nworkers started: ${started.join(",")}\n`);
+  });
 }
