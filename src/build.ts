@@ -12,6 +12,7 @@ import { pagesFile, placeOutputs, type PageJob, type PageRecord, type PageSource
 import { canReuse, keptRecord, reuseCheck, reusedRecord, sameStat, sourceStat } from "./emit/page-record.js";
 import { PageCache } from "./cache/page-cache.js";
 import { buildPages, pageWorkers } from "./emit/page-threads.js";
+import { SummaryStore, summariesOnDisk } from "./emit/summary-store.js";
 import { planOutput, SelfCheckFailed, writesEventPagesRoute } from "./emit/plan.js";
 import { PlannedWriter } from "./emit/write-output.js";
 import { Staging } from "./emit/staging.js";
@@ -89,6 +90,8 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
   let updating = false;
   let writeThread: WriteThread | null = null;
   // A build that does not replace --out leaves it, and the cache that describes it, as they were.
+  // What the end of the build reads of each page (on disk for a large catalogue).
+  const summaries = new SummaryStore(write && summariesOnDisk(loaded.eventFiles.length));
   const abandon = async () => {
     await writeThread?.stop();
     await staging?.abort();
@@ -112,20 +115,26 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
     };
     cache?.begin();
     const pageCache = cache;
+    // What the build keeps of a page: its summary goes to the store (the record's own only while the store holds them as objects).
+    const summarized = (kept: PageRecord): PageRecord => {
+      if (kept.page) summaries.add(kept.page);
+      if (summaries.onDisk) kept.page = undefined;
+      return kept;
+    };
     // Each record as it arrives: its files written, or, when it was reused, kept where they are.
     const place = (r: PageRecord): PageRecord => {
       // Only the cache needs the page's hash, status and written files: it has them on disk now.
       if (r.reused) {
         const cached = pageCache!.reuse(r.file, r.sourceStat);
         staging?.keep(cached.written ?? []);
-        return keptRecord(cached);
+        return summarized(keptRecord(cached));
       }
       if (writeThread) writeThread.place(r); // the cache has its line once the files are written
       else {
         if (staging) placeOutputs(r, staging.writer);
         pageCache?.add(r);
       }
-      return keptRecord(r);
+      return summarized(keptRecord(r));
     };
     // Pages whose file's status vouches for its bytes are reused here, without reading them; the
     // rest go to the page builders (which still reuse a page whose bytes turn out unchanged).
@@ -172,7 +181,7 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
     for (const r of records) r.keys = null;
     let site: Site | null = null;
     if (settings && !hasErrors(found)) {
-      const events = records.flatMap((r) => (r.page ? [r.page] : [])).sort((a, b) => a.id - b.id);
+      const events = summaries.sorted();
       site = { ...settings, events };
       for (const r of records) found.push(...r.warnings);
       found.push(...imageWarnings(site, loaded.value.images?.file ?? null));
@@ -224,6 +233,8 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
         ? `could not update ${resolved.outArg}/ in place: ${why}; some of its files may be new and some old. Fix the cause and build again: the next build writes again whatever it does not find as it left it.`
         : `could not write ${resolved.outArg}/: ${why}; ${resolved.outArg}/ was left as it was. Check that its parent folder is writable and has space.`,
     );
+  } finally {
+    summaries.close();
   }
 }
 

@@ -87,6 +87,31 @@ describe("worker threads", () => {
   }, 300_000);
 });
 
+describe("summaries on disk", () => {
+  it("give the same bytes as summaries held (as from 20,000 pages), and leave no file behind, built or failed", () => {
+    const tmp = path.join(dir, "tmp-summaries");
+    mkdirSync(tmp, { recursive: true });
+    const onDisk = { BUILD_CATALOGUE_SUMMARIES_ON_DISK_FROM: "1", TMPDIR: tmp };
+    cold("held");
+    cold("on-disk", [], onDisk);
+    expectSameTree(path.join(dir, "on-disk"), path.join(dir, "held"));
+    expect(readdirSync(tmp)).toEqual([]);
+    // A content error: the build fails, and its summaries' file goes too.
+    const file = eventFile(1010);
+    const text = readFileSync(file, "utf8");
+    try {
+      edit(1010, (p) => (p.id = 1011)); // a page id used twice
+      const failed = runCli(["build", "--content", "content", "--out", "on-disk", "--now", NOW, "--no-cache"], { cwd: dir, env: onDisk });
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toContain("duplicate page id 1011");
+    } finally {
+      writeFileSync(file, text);
+    }
+    expect(readdirSync(tmp)).toEqual([]);
+    expectSameTree(path.join(dir, "on-disk"), path.join(dir, "held"));
+  }, 300_000);
+});
+
 describe("the heap", () => {
   const youngOf = (run: { stderr: string }) => Number(/new space: (\d+)/.exec(run.stderr)?.[1] ?? -1);
   const preload = { NODE_OPTIONS: `--import=${path.join(ROOT, "test/helpers/young-generation.mjs")}` };

@@ -107,7 +107,7 @@ export function documentAt(model: HostModel, path: string): Document | undefined
 
 export function buildHostModel(site: Site, queryIndex: QueryIndex): HostModel {
   let lookups: LookupRules | undefined;
-  const eventIds = site.events.map((e) => e.id);
+  const eventIds = Array.from(site.events, (e) => e.id);
   const pageIds = [...eventIds, site.parent.id, ...(site.parent.home ? [site.parent.home.id] : [])].sort((a, b) => a - b);
   const collections: Collection[] = [
     {

@@ -3,6 +3,7 @@ import type { CatalogueSource } from "../content/catalogue.js";
 import type { EventSource, PerformanceSource } from "../content/event.js";
 import type { ImageSource, NamedSource, VenueSource } from "../content/lists.js";
 import type { Instant } from "../runtime/time/instant.js";
+import type { EventSummaries } from "../emit/summary-store.js";
 
 export interface SiteVenue extends VenueSource {
   /** The venue's own zone, or the catalogue's. */
@@ -90,6 +91,6 @@ export interface PageSummary {
 
 /** The validated catalogue: settings, and a summary of each event page. */
 export interface Site extends SiteSettings {
-  /** In ascending page id. */
-  events: PageSummary[];
+  /** In ascending page id: an array, or read back from disk on each pass (see emit/summary-store.ts). */
+  events: EventSummaries;
 }

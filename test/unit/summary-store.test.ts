@@ -1,0 +1,70 @@
+// The store of the event pages' summaries: held as objects, or on disk for a large catalogue,
+// read back in ascending page id on every pass, and its file removed when it is closed.
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ON_DISK_FROM, SummaryStore, summariesOnDisk } from "../../src/emit/summary-store.js";
+import type { PageSummary } from "../../src/validate/site.js";
+
+const summary = (id: number, title: string): PageSummary => ({
+  file: `content/events/event-${id}.json`, id, slug: `event-${id}`, title, show_in_menus: false, seo_title: `${title} | Site`,
+  search_description: "", first_published_at: "2026-01-01T09:00:00+11:00", on_sale: id % 2 === 0, is_education_event: false,
+  custom_label: id % 3 === 0 ? null : "Label", ticket_button_text: "Buy tickets", thumbnail: 1, ownThumbnailAlt: false, images: [1, id],
+  next: id % 2 ? null : { instant: { epochMs: 1_780_000_000_000 + id, micro: 5 }, changes: [{ performance: id * 20, endsPage: true }] },
+});
+
+const tmp = path.join(os.tmpdir(), `bc-summary-store-${process.pid}`);
+afterEach(() => {
+  delete process.env.BUILD_CATALOGUE_SUMMARIES_ON_DISK_FROM;
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+describe("SummaryStore", () => {
+  const ids = [5, 3, 900, 1, 42, 7, 2_000_000, 8];
+  const titles = (id: number) => `Page ${id} — Café ☃ ${"x".repeat(id % 5000)}`;
+
+  for (const onDisk of [false, true]) {
+    it(`${onDisk ? "on disk" : "held"}: gives every summary back, in ascending id, on every pass`, () => {
+      const store = new SummaryStore(onDisk);
+      expect(store.onDisk).toBe(onDisk);
+      const added = ids.map((id) => summary(id, titles(id)));
+      for (const s of added) store.add(s);
+      // A summary longer than the store's buffer of a megabyte.
+      const long = summary(6, "y".repeat(1_200_000));
+      store.add(long);
+      const sorted = store.sorted();
+      const expected = [...added, long].sort((a, b) => a.id - b.id);
+      expect(sorted.length).toBe(expected.length);
+      expect([...sorted]).toEqual(expected);
+      expect([...sorted]).toEqual(expected); // a second pass
+      store.close();
+    });
+  }
+
+  it("keeps its file in the temporary folder while open, and removes it when closed", () => {
+    mkdirSync(tmp, { recursive: true });
+    const before = process.env.TMPDIR;
+    process.env.TMPDIR = tmp;
+    try {
+      const store = new SummaryStore(true);
+      store.add(summary(1, "One"));
+      expect(readdirSync(tmp).filter((n) => n.startsWith("build-catalogue-summaries-"))).toHaveLength(1);
+      expect([...store.sorted()].map((s) => s.id)).toEqual([1]);
+      store.close();
+      store.close(); // twice is harmless
+      expect(readdirSync(tmp)).toEqual([]);
+    } finally {
+      if (before === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = before;
+    }
+  });
+
+  it("goes on disk from ON_DISK_FROM pages, or from the number the environment gives", () => {
+    expect(summariesOnDisk(ON_DISK_FROM - 1)).toBe(false);
+    expect(summariesOnDisk(ON_DISK_FROM)).toBe(true);
+    process.env.BUILD_CATALOGUE_SUMMARIES_ON_DISK_FROM = "10";
+    expect(summariesOnDisk(9)).toBe(false);
+    expect(summariesOnDisk(10)).toBe(true);
+  });
+});
