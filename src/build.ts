@@ -118,7 +118,11 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
     // What the build keeps of a page: its summary goes to the store (the record's own only while the store holds them as objects).
     const summarized = (kept: PageRecord): PageRecord => {
       if (kept.page) summaries.add(kept.page);
-      if (summaries.onDisk) kept.page = undefined;
+      if (summaries.onDisk) {
+        kept.page = undefined;
+        if (kept.keys) kept.keysAt = summaries.addKeys(kept.keys);
+        kept.keys = null;
+      }
       return kept;
     };
     // Each record as it arrives: its files written, or, when it was reused, kept where they are.
@@ -176,7 +180,11 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
     if (reused > 0) resolved.onProgress(`Reused ${reused} unchanged event pages from the previous build (--no-cache builds every page)`);
     const found: Diagnostic[] = [...loaded.diagnostics, ...settingsCheck.diagnostics];
     for (const r of records) found.push(...r.diagnostics);
-    found.push(...checkAcrossPages(records, settingsCheck));
+    // Keys kept on disk are read back for the checks alone, a page at a time.
+    const forChecks = function* () {
+      for (const r of records) yield r.keysAt === undefined ? r : { file: r.file, keys: summaries.keysAt(r.keysAt), placeholders: r.placeholders };
+    };
+    found.push(...checkAcrossPages(forChecks, settingsCheck));
     // What only the checks across pages needed (about ten performances a page) goes now.
     for (const r of records) r.keys = null;
     let site: Site | null = null;

@@ -96,16 +96,26 @@ describe("summaries on disk", () => {
     cold("on-disk", [], onDisk);
     expectSameTree(path.join(dir, "on-disk"), path.join(dir, "held"));
     expect(readdirSync(tmp)).toEqual([]);
-    // A content error: the build fails, and its summaries' file goes too.
-    const file = eventFile(1010);
-    const text = readFileSync(file, "utf8");
+    // Errors across pages: the build fails with the same messages, and its summaries' file goes too.
+    const files = [1010, 1012, 1013].map(eventFile);
+    const texts = files.map((f) => readFileSync(f, "utf8"));
     try {
       edit(1010, (p) => (p.id = 1011)); // a page id used twice
-      const failed = runCli(["build", "--content", "content", "--out", "on-disk", "--now", NOW, "--no-cache"], { cwd: dir, env: onDisk });
+      const performances = (p: Record<string, unknown>) => p.performances as { id: number; ticketing_code: number }[];
+      const taken = performances(JSON.parse(texts[1]!) as Record<string, unknown>)[0]!;
+      edit(1013, (p) => {
+        performances(p)[0]!.id = taken.id; // a performance id used twice
+        performances(p)[1]!.ticketing_code = taken.ticketing_code; // and a ticketing code
+      });
+      const fail = (env: NodeJS.ProcessEnv) => runCli(["build", "--content", "content", "--out", "on-disk", "--now", NOW, "--no-cache"], { cwd: dir, env });
+      const failed = fail(onDisk);
       expect(failed.code).toBe(1);
       expect(failed.stderr).toContain("duplicate page id 1011");
+      expect(failed.stderr).toContain(`duplicate performance id ${taken.id}`);
+      expect(failed.stderr).toContain(`duplicate performance ticketing code ${taken.ticketing_code}`);
+      expect(failed.stderr).toBe(fail({}).stderr);
     } finally {
-      writeFileSync(file, text);
+      files.forEach((f, i) => writeFileSync(f, texts[i]!));
     }
     expect(readdirSync(tmp)).toEqual([]);
     expectSameTree(path.join(dir, "on-disk"), path.join(dir, "held"));
@@ -131,6 +141,16 @@ describe("the heap", () => {
       expect(youngOf(run)).toBeGreaterThan(0);
       expect(youngOf(run)).toBeLessThanOrEqual(8 * MB);
     }
+  }, 300_000);
+});
+
+describe("the heap with page workers", () => {
+  it("stops this thread's semi-spaces once the workers' have grown to their largest (left free, they grew to 16 MB each)", () => {
+    const MB = 1024 * 1024;
+    const run = build("heap-workers", ["--no-cache"], { BUILD_CATALOGUE_THREADS: "1", NODE_OPTIONS: `--import=${path.join(ROOT, "test/helpers/young-generation.mjs")}` });
+    const young = Number(/new space: (\d+)/.exec(run.stderr)?.[1] ?? -1);
+    expect(young).toBeGreaterThanOrEqual(8 * MB);
+    expect(young).toBeLessThanOrEqual(16 * MB);
   }, 300_000);
 });
 

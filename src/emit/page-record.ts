@@ -38,6 +38,8 @@ export interface PageRecord {
   /** The page's own warnings (reported only when the catalogue has no error, as those across pages). */
   warnings: Diagnostic[];
   keys: PageKeys | null;
+  /** Where the keys are kept instead, when the build keeps them on disk (see emit/summary-store.ts). */
+  keysAt?: number;
   placeholders: Diagnostic[];
   /** Present when the page is valid and was built. */
   page?: PageSummary;
@@ -80,7 +82,7 @@ const shared = (list: Diagnostic[]): Diagnostic[] => (list.length === 0 ? NONE :
  */
 export function keptRecord(r: PageRecord): PageRecord {
   return {
-    file: r.file, diagnostics: shared(r.diagnostics), warnings: shared(r.warnings), keys: r.keys, placeholders: shared(r.placeholders),
+    file: r.file, diagnostics: shared(r.diagnostics), warnings: shared(r.warnings), keys: r.keys, keysAt: r.keysAt, placeholders: shared(r.placeholders),
     page: r.page, files: r.files, bytes: r.bytes, json: r.json, largest: r.largest, reused: r.reused,
   };
 }

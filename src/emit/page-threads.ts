@@ -4,7 +4,7 @@
 import os from "node:os";
 import type { Worker } from "node:worker_threads";
 import { canStartWorkers, running, startWorker } from "./worker-options.js";
-import { freeYoungGeneration, tuneYoungGeneration } from "../heap-flags.js";
+import { freeYoungGeneration, tuneYoungGeneration, WORKER_YOUNG_FULL, workersGrown } from "../heap-flags.js";
 import { buildPage, type PageJob, type PageRecord, type PageSource } from "./build-page.js";
 import { SelfCheckFailed } from "./plan.js";
 import { moduleUrl } from "../package-files.js";
@@ -19,7 +19,8 @@ export const THREADS_FROM = 15_000;
 const BATCH = 250;
 
 /** Message from a worker: the records of a batch, or why it failed. */
-export type WorkerReply = { batch: number; records: PageRecord[] } | { batch: number; error: string; selfCheck: boolean };
+/** A batch's records, and the worker's new space as it sent them (see heap-flags.ts). */
+export type WorkerReply = { batch: number; records: PageRecord[]; young: number } | { batch: number; error: string; selfCheck: boolean };
 /** Message to a worker: a batch of files. */
 export interface WorkerTask {
   batch: number;
@@ -84,6 +85,11 @@ export async function buildPages(
   let next = 0;
   let done = 0;
   let failed = false;
+  /** Each worker's new space in its last reply. */
+  const young = new Map<Worker, number>();
+  const checkYoung = () => {
+    if (young.size === workers.length && [...young.values()].every((size) => size >= WORKER_YOUNG_FULL)) workersGrown();
+  };
   try {
     await new Promise<void>((resolve, reject) => {
       const fail = (e: unknown) => {
@@ -109,6 +115,8 @@ export async function buildPages(
             fail(e);
             return;
           }
+          young.set(w, reply.young);
+          checkYoung();
           done += reply.records.length;
           onProgress(done);
           if (done === files.length) resolve();
@@ -135,6 +143,7 @@ export async function buildPages(
           }
           done += batches[batch]!.length;
           onProgress(done);
+          checkYoung();
           if (done === files.length) resolve();
           await new Promise((r) => setImmediate(r));
         }

@@ -3,6 +3,7 @@
 // The heavy half (schemas, enrich, the self-check) is loaded on the first page not reused, so a
 // rebuild that reuses every page starts its workers in a fraction of the time.
 import { parentPort, workerData } from "node:worker_threads";
+import { youngSize } from "../heap-flags.js";
 import { readPage, travelling, type PageRecord } from "./page-record.js";
 import type { WorkerReply, WorkerSetup, WorkerTask } from "./page-threads.js";
 
@@ -51,7 +52,7 @@ parentPort!.on("message", (task: WorkerTask) => {
     try {
       const records = await build(task);
       moved = transferable(records);
-      reply = { batch: task.batch, records };
+      reply = { batch: task.batch, records, young: youngSize() };
     } catch (e) {
       reply = { batch: task.batch, error: e instanceof Error ? e.message : String(e), selfCheck: e instanceof Error && e.name === "SelfCheckFailed" };
     }

@@ -1,12 +1,14 @@
 // The summaries of a build's event pages (see PageSummary), which the lists, the query index,
 // the host rules, the image warnings and the next change read at the end of the build, each in
-// one pass in ascending page id. A large catalogue keeps them on disk, one JSON line each in a
-// file of its own, and reads them back on each pass: held as objects, about a kilobyte and a half
-// a page, they were most of what a build of 100,000 pages grew by.
+// one pass in ascending page id, and the pages' keys (what must be unique across pages), which
+// the checks across pages read once. A large catalogue keeps them on disk, one JSON line each in
+// a file of its own, read back by positioned reads: held as objects (about a kilobyte a page),
+// they were most of what a build of 100,000 pages grew by.
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { PageSummary } from "../validate/site.js";
+import type { PageKeys } from "../validate/validate-content.js";
 
 /** The summaries in ascending page id, as many passes as wanted (an array is one). */
 export interface EventSummaries extends Iterable<PageSummary> {
@@ -49,11 +51,16 @@ export class SummaryStore {
       this.held.push(summary);
       return;
     }
-    const line = JSON.stringify(summary);
+    this.push(JSON.stringify(summary), summary.id);
+  }
+
+  /** Appends a line (a summary with its page id, or keys with NaN). */
+  private push(line: string, id: number): void {
+    const disk = this.disk!;
     const bytes = Buffer.byteLength(line);
     if (bytes > CHUNK - disk.used) this.flush();
     if (this.count === this.ids.length) this.grow();
-    this.ids[this.count] = summary.id;
+    this.ids[this.count] = id;
     this.offsets[this.count] = disk.size;
     this.lengths[this.count] = bytes;
     this.count++;
@@ -79,26 +86,51 @@ export class SummaryStore {
     disk.used = 0;
   }
 
+  /** Keeps a page's keys (the values unique across pages) on disk; returns where, for keysAt(). Only on disk. */
+  addKeys(keys: PageKeys): number {
+    this.push(JSON.stringify(keys), NaN);
+    return this.count - 1;
+  }
+
+  /** The keys kept at `at` by addKeys(). */
+  keysAt(at: number): PageKeys {
+    const keys = JSON.parse(this.read(at, Buffer.allocUnsafe(this.lengths[at]!))) as PageKeys;
+    // JSON writes NaN (a performance left out) as null: NaN again, which equals no value.
+    const nan = (values: (number | null)[]) => values.map((v) => v ?? NaN);
+    return { ...keys, performanceIds: nan(keys.performanceIds), performanceCodes: nan(keys.performanceCodes) };
+  }
+
   /** Every summary added, in ascending page id (ids are unique once the checks across pages pass). */
   sorted(): EventSummaries {
     if (!this.disk) return [...this.held].sort((a, b) => a.id - b.id);
     this.flush();
     const ids = this.ids;
-    const order = Uint32Array.from({ length: this.count }, (_, i) => i).sort((a, b) => ids[a]! - ids[b]! || a - b);
-    const { fd } = this.disk;
-    const { offsets, lengths } = this;
+    // The summaries' lines (the keys' have no id), in ascending id.
+    const order = Uint32Array.from({ length: this.count }, (_, i) => i)
+      .filter((i) => !Number.isNaN(ids[i]))
+      .sort((a, b) => ids[a]! - ids[b]! || a - b);
+    const lengths = this.lengths;
+    const read = (i: number, buffer: Buffer) => this.read(i, buffer);
     return {
-      length: this.count,
+      length: order.length,
       *[Symbol.iterator]() {
         let buffer = Buffer.allocUnsafe(64 * 1024);
         for (const i of order) {
-          const length = lengths[i]!;
-          if (length > buffer.length) buffer = Buffer.allocUnsafe(length);
-          for (let done = 0; done < length; ) done += readSync(fd, buffer, done, length - done, offsets[i]! + done);
-          yield JSON.parse(buffer.toString("utf8", 0, length)) as PageSummary;
+          if (lengths[i]! > buffer.length) buffer = Buffer.allocUnsafe(lengths[i]!);
+          yield JSON.parse(read(i, buffer)) as PageSummary;
         }
       },
     };
+  }
+
+  /** Line `i`'s text, read into `buffer` (at least its length). */
+  private read(i: number, buffer: Buffer): string {
+    const disk = this.disk!;
+    if (disk.used > 0) this.flush();
+    const length = this.lengths[i]!;
+    const offset = this.offsets[i]!;
+    for (let done = 0; done < length; ) done += readSync(disk.fd, buffer, done, length - done, offset + done);
+    return buffer.toString("utf8", 0, length);
   }
 
   /** Removes the file (the build is over, whichever way). */

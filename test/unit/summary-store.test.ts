@@ -42,6 +42,21 @@ describe("SummaryStore", () => {
     });
   }
 
+  it("on disk: keeps pages' keys beside the summaries, each read back where it was kept, and not among the summaries", () => {
+    const store = new SummaryStore(true);
+    store.add(summary(9, "Nine"));
+    const first = store.addKeys({ id: 9, slug: "nine", slugShown: '"nine"', performanceIds: [1, 2, NaN], performanceCodes: [10, 20, 30] });
+    store.add(summary(4, "Four"));
+    const second = store.addKeys({ slug: "four", slugShown: '"four" (taken from the file name)', performanceIds: [], performanceCodes: [] });
+    expect(store.keysAt(second)).toEqual({ slug: "four", slugShown: '"four" (taken from the file name)', performanceIds: [], performanceCodes: [] });
+    // NaN (a performance left out), which JSON writes as null, comes back as NaN.
+    expect(store.keysAt(first)).toEqual({ id: 9, slug: "nine", slugShown: '"nine"', performanceIds: [1, 2, NaN], performanceCodes: [10, 20, 30] });
+    const sorted = store.sorted();
+    expect(sorted.length).toBe(2);
+    expect([...sorted].map((s) => s.id)).toEqual([4, 9]);
+    store.close();
+  });
+
   it("keeps its file in the temporary folder while open, and removes it when closed", () => {
     mkdirSync(tmp, { recursive: true });
     const before = process.env.TMPDIR;
