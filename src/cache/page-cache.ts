@@ -150,6 +150,8 @@ export class PageCache {
    */
   reuse(file: string, stat: SourceStat | null | undefined): PageRecord {
     const cached = this.pages.get(file)!;
+    // Asked for once: what the build keeps of the record is its own to hold, or not.
+    this.pages.delete(file);
     const record = cached.record;
     record.reused = true;
     const span = this.previous?.spans.get(file);

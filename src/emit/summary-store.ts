@@ -94,7 +94,7 @@ export class SummaryStore {
 
   /** The keys kept at `at` by addKeys(). */
   keysAt(at: number): PageKeys {
-    const keys = JSON.parse(this.read(at, Buffer.allocUnsafe(this.lengths[at]!))) as PageKeys;
+    const keys = JSON.parse(this.read(at)) as PageKeys;
     // JSON writes NaN (a performance left out) as null: NaN again, which equals no value.
     const nan = (values: (number | null)[]) => values.map((v) => v ?? NaN);
     return { ...keys, performanceIds: nan(keys.performanceIds), performanceCodes: nan(keys.performanceCodes) };
@@ -109,28 +109,37 @@ export class SummaryStore {
     const order = Uint32Array.from({ length: this.count }, (_, i) => i)
       .filter((i) => !Number.isNaN(ids[i]))
       .sort((a, b) => ids[a]! - ids[b]! || a - b);
-    const lengths = this.lengths;
-    const read = (i: number, buffer: Buffer) => this.read(i, buffer);
+    const read = (i: number) => this.read(i);
     return {
       length: order.length,
       *[Symbol.iterator]() {
-        let buffer = Buffer.allocUnsafe(64 * 1024);
-        for (const i of order) {
-          if (lengths[i]! > buffer.length) buffer = Buffer.allocUnsafe(lengths[i]!);
-          yield JSON.parse(read(i, buffer)) as PageSummary;
-        }
+        for (const i of order) yield JSON.parse(read(i)) as PageSummary;
       },
     };
   }
 
-  /** Line `i`'s text, read into `buffer` (at least its length). */
-  private read(i: number, buffer: Buffer): string {
+  /** What was read last: a window of the file, for the lines after it (passes read mostly in the order written). */
+  private window = { start: 0, end: 0, bytes: Buffer.alloc(0) };
+
+  /** Line `i`'s text. */
+  private read(i: number): string {
     const disk = this.disk!;
     if (disk.used > 0) this.flush();
     const length = this.lengths[i]!;
     const offset = this.offsets[i]!;
-    for (let done = 0; done < length; ) done += readSync(disk.fd, buffer, done, length - done, offset + done);
-    return buffer.toString("utf8", 0, length);
+    let w = this.window;
+    if (offset < w.start || offset + length > w.end) {
+      const size = Math.min(Math.max(CHUNK, length), disk.size - offset);
+      const bytes = w.bytes.length >= size ? w.bytes : Buffer.allocUnsafe(Math.max(CHUNK, size));
+      let done = 0;
+      while (done < size) {
+        const got = readSync(disk.fd, bytes, done, size - done, offset + done);
+        if (got === 0) break;
+        done += got;
+      }
+      w = this.window = { start: offset, end: offset + done, bytes };
+    }
+    return w.bytes.toString("utf8", offset - w.start, offset - w.start + length);
   }
 
   /** Removes the file (the build is over, whichever way). */
