@@ -23,8 +23,11 @@ const FLAGS: readonly (readonly [flag: string, unlessGiven: readonly string[]])[
   ["--max-semi-space-size=4", ["--max-semi-space-size"]],
   ["--heap-growing-percent=30", ["--heap-growing-percent"]],
 ];
-/** This thread's new space (two semi-spaces) at which they stop growing. */
-const YOUNG_CAP = 8 * 1024 * 1024;
+/**
+ * This thread's new space (two semi-spaces) at which they stop growing; a worker's at its largest
+ * too (4 MB semi-spaces, set above).
+ */
+export const YOUNG_CAP = 8 * 1024 * 1024;
 const growth = (factor: number) => `--semi-space-growth-factor=${factor}`;
 
 let applied: string[] | null = null;
@@ -61,9 +64,6 @@ export function freeYoungGeneration(): void {
   v8.setFlagsFromString(growth(2));
 }
 
-/** A new space (its two semi-spaces) of this size: a worker's at its largest (4 MB semi-spaces, set above). */
-export const WORKER_YOUNG_FULL = 8 * 1024 * 1024;
-
 /** This thread's new space, in bytes. */
 export const youngSize = (): number => v8.getHeapSpaceStatistics().find((s) => s.space_name === "new_space")?.space_size ?? 0;
 
@@ -74,7 +74,11 @@ export const youngSize = (): number => v8.getHeapSpaceStatistics().find((s) => s
  * grew to 16 MB each: about 24 MiB of a build of 100,000 pages.
  */
 export function workersGrown(): void {
-  if (young !== "free" || youngSize() < YOUNG_CAP) return;
+  if (young === "free" && youngSize() >= YOUNG_CAP) cap();
+}
+
+/** Stops this thread's semi-spaces where they are (and any thread's still growing). */
+function cap(): void {
   young = "capped";
   v8.setFlagsFromString(growth(1));
 }
@@ -89,11 +93,5 @@ export function tuneYoungGeneration(): void {
   if (young === "held") {
     young = "growing";
     v8.setFlagsFromString(growth(2));
-  } else if (young === "growing") {
-    const space = v8.getHeapSpaceStatistics().find((s) => s.space_name === "new_space");
-    if (space && space.space_size >= YOUNG_CAP) {
-      young = "capped";
-      v8.setFlagsFromString(growth(1));
-    }
-  }
+  } else if (young === "growing" && youngSize() >= YOUNG_CAP) cap();
 }

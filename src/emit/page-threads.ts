@@ -4,7 +4,7 @@
 import os from "node:os";
 import type { Worker } from "node:worker_threads";
 import { canStartWorkers, running, startWorker } from "./worker-options.js";
-import { freeYoungGeneration, tuneYoungGeneration, WORKER_YOUNG_FULL, workersGrown } from "../heap-flags.js";
+import { freeYoungGeneration, tuneYoungGeneration, workersGrown, YOUNG_CAP } from "../heap-flags.js";
 import { buildPage, type PageJob, type PageRecord, type PageSource } from "./build-page.js";
 import { SelfCheckFailed } from "./plan.js";
 import { moduleUrl } from "../package-files.js";
@@ -18,8 +18,7 @@ import { moduleUrl } from "../package-files.js";
 export const THREADS_FROM = 15_000;
 const BATCH = 250;
 
-/** Message from a worker: the records of a batch, or why it failed. */
-/** A batch's records, and the worker's new space as it sent them (see heap-flags.ts). */
+/** Message from a worker: the records of a batch with its new space as it sent them (see heap-flags.ts), or why it failed. */
 export type WorkerReply = { batch: number; records: PageRecord[]; young: number } | { batch: number; error: string; selfCheck: boolean };
 /** Message to a worker: a batch of files. */
 export interface WorkerTask {
@@ -88,7 +87,7 @@ export async function buildPages(
   /** Each worker's new space in its last reply. */
   const young = new Map<Worker, number>();
   const checkYoung = () => {
-    if (young.size === workers.length && [...young.values()].every((size) => size >= WORKER_YOUNG_FULL)) workersGrown();
+    if (young.size === workers.length && [...young.values()].every((size) => size >= YOUNG_CAP)) workersGrown();
   };
   try {
     await new Promise<void>((resolve, reject) => {
