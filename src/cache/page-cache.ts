@@ -7,9 +7,10 @@
 // PageRecord.sameUntil); anything else is built again. Losing the cache costs time only.
 import { isAscii } from "node:buffer";
 import { createHash } from "node:crypto";
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { tuneYoungGeneration } from "../heap-flags.js";
+import { AppendFile } from "../emit/append-file.js";
 import { sameStat, type PageRecord, type SourceStat } from "../emit/page-record.js";
 import { PACKAGE_ROOT } from "../package-files.js";
 
@@ -51,9 +52,6 @@ interface Previous {
   bytes: Buffer;
   spans: Map<string, [start: number, end: number]>;
 }
-
-/** This build's cache file: lines gather in a buffer of this size between writes. */
-const CHUNK = 1 << 20;
 
 export class PageCache {
   private constructor(
@@ -125,7 +123,7 @@ export class PageCache {
   }
 
   /** The cache file being written by this build (streamed as pages are placed, so no page's record is held for it). */
-  private out: { fd: number; temporary: string; chunk: Buffer; used: number } | null = null;
+  private out: { fd: number; temporary: string; lines: AppendFile } | null = null;
   /** Folders begin() made (node_modules/ itself, when there was none): a failed build removes them again. */
   private made: string[] = [];
 
@@ -137,8 +135,9 @@ export class PageCache {
       for (let d = dir; !existsSync(d) && d !== path.dirname(d); d = path.dirname(d)) this.made.unshift(d);
       mkdirSync(dir, { recursive: true });
       const temporary = `${this.file}.${process.pid}.tmp`;
-      this.out = { fd: openSync(temporary, "w"), temporary, chunk: Buffer.allocUnsafe(CHUNK), used: 0 };
-      this.appendText(`${JSON.stringify({ key: this.key })}\n`);
+      const fd = openSync(temporary, "w");
+      this.out = { fd, temporary, lines: new AppendFile(fd) };
+      this.append((lines) => lines.text(`${JSON.stringify({ key: this.key })}\n`));
     } catch {
       this.out = null; // An unwritable node_modules/: the next build is a cold one.
     }
@@ -155,7 +154,7 @@ export class PageCache {
     const record = cached.record;
     record.reused = true;
     const span = this.previous?.spans.get(file);
-    if (span && sameStat(stat, record.sourceStat)) this.appendBytes(this.previous!.bytes, span[0], span[1]);
+    if (span && sameStat(stat, record.sourceStat)) this.append((lines) => lines.bytes(this.previous!.bytes, span[0], span[1]));
     else {
       record.sourceStat = stat;
       this.add({ ...record, hash: cached.hash });
@@ -163,56 +162,26 @@ export class PageCache {
     return record;
   }
 
-  private appendText(text: string): void {
-    const out = this.out;
-    if (!out) return;
-    if (Buffer.byteLength(text) > CHUNK - out.used) {
-      this.flush();
-      if (!this.out) return;
-      if (Buffer.byteLength(text) > CHUNK) return this.writeOut(text);
+  /** Appends to this build's cache file; a failure to write drops it (a cache is optional). */
+  private append(write: (lines: AppendFile) => void): void {
+    if (!this.out) return;
+    try {
+      write(this.out.lines);
+    } catch {
+      this.discard();
     }
-    out.used += out.chunk.write(text, out.used);
-  }
-
-  private appendBytes(bytes: Buffer, start: number, end: number): void {
-    const out = this.out;
-    if (!out) return;
-    if (end - start > CHUNK - out.used) {
-      this.flush();
-      if (!this.out) return;
-      if (end - start > CHUNK) return this.writeOut(bytes.subarray(start, end));
-    }
-    out.used += bytes.copy(out.chunk, out.used, start, end);
   }
 
   /** Adds a page that was built and written. */
   add(r: PageRecord): void {
     if (!this.out || !r.page || !r.written || !r.hash) return;
     const { json: _json, reused: _reused, outputs: _outputs, hash, ...record } = r;
-    this.appendText(`${JSON.stringify({ hash, record })}\n`);
-  }
-
-  private flush(): void {
-    const out = this.out!;
-    const used = out.used;
-    out.used = 0;
-    this.writeOut(out.chunk.subarray(0, used));
-  }
-
-  private writeOut(data: string | Buffer): void {
-    const out = this.out!;
-    try {
-      if (typeof data === "string") writeSync(out.fd, data);
-      else for (let done = 0; done < data.length; ) done += writeSync(out.fd, data, done);
-    } catch {
-      this.discard();
-    }
+    this.append((lines) => lines.text(`${JSON.stringify({ hash, record })}\n`));
   }
 
   /** Replaces the cache with this build's, once its output is in place. */
   commit(): void {
-    if (!this.out) return;
-    this.flush();
+    this.append((lines) => lines.flush());
     if (!this.out) return;
     const { fd, temporary } = this.out;
     this.out = null;

@@ -1,16 +1,10 @@
 // Writes files under one folder. Writes are synchronous: on a fast disk a promise per file costs
 // more than the write itself. Used by the thread that owns a build's staging folder (staging.ts)
 // and by the write thread that takes the event pages' files off the main thread (write-thread.ts).
-import { closeSync, fstatSync, linkSync, mkdirSync, openSync, writeSync } from "node:fs";
+import { closeSync, fstatSync, linkSync, mkdirSync, openSync } from "node:fs";
 import path from "node:path";
 import type { WrittenFile } from "../cache/page-cache.js";
-
-/** Writes all of `data` (writeSync may write less than asked); returns its length. */
-function writeAll(fd: number, data: Uint8Array): number {
-  let done = 0;
-  while (done < data.length) done += writeSync(fd, data, done, data.length - done);
-  return data.length;
-}
+import { writeAll } from "./append-file.js";
 
 /** What the cache remembers of a file as written. */
 export interface FileStatus {

@@ -4,11 +4,12 @@
 // the checks across pages read once. A large catalogue keeps them on disk, one JSON line each in
 // a file of its own, read back by positioned reads: held as objects (about a kilobyte a page),
 // they were most of what a build of 100,000 pages grew by.
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { PageSummary } from "../validate/site.js";
 import type { PageKeys } from "../validate/validate-content.js";
+import { AppendFile } from "./append-file.js";
 
 /** The summaries in ascending page id, as many passes as wanted (an array is one). */
 export interface EventSummaries extends Iterable<PageSummary> {
@@ -24,11 +25,12 @@ export function summariesOnDisk(pages: number): boolean {
   return pages >= (Number.isFinite(from) ? from : ON_DISK_FROM);
 }
 
-const CHUNK = 1 << 20;
+/** What a pass reads at once when the line it wants is not in what it read last. */
+const WINDOW = 1 << 20;
 
 export class SummaryStore {
   private readonly held: PageSummary[] = [];
-  private disk: { dir: string; fd: number; chunk: Buffer; used: number; size: number } | null = null;
+  private disk: { dir: string; fd: number; lines: AppendFile } | null = null;
   /** On disk: each summary's page id, and where its line is in the file. */
   private ids = new Float64Array(1024);
   private offsets = new Float64Array(1024);
@@ -38,7 +40,8 @@ export class SummaryStore {
   constructor(onDisk: boolean) {
     if (!onDisk) return;
     const dir = mkdtempSync(path.join(os.tmpdir(), "build-catalogue-summaries-"));
-    this.disk = { dir, fd: openSync(path.join(dir, "summaries.ndjson"), "w+"), chunk: Buffer.allocUnsafe(CHUNK), used: 0, size: 0 };
+    const fd = openSync(path.join(dir, "summaries.ndjson"), "w+");
+    this.disk = { dir, fd, lines: new AppendFile(fd) };
   }
 
   get onDisk(): boolean {
@@ -56,17 +59,12 @@ export class SummaryStore {
 
   /** Appends a line (a summary with its page id, or keys with NaN). */
   private push(line: string, id: number): void {
-    const disk = this.disk!;
-    const bytes = Buffer.byteLength(line);
-    if (bytes > CHUNK - disk.used) this.flush();
+    const lines = this.disk!.lines;
     if (this.count === this.ids.length) this.grow();
     this.ids[this.count] = id;
-    this.offsets[this.count] = disk.size;
-    this.lengths[this.count] = bytes;
+    this.offsets[this.count] = lines.size;
+    this.lengths[this.count] = lines.text(line);
     this.count++;
-    disk.size += bytes;
-    if (bytes > CHUNK) writeSync(disk.fd, line);
-    else disk.used += disk.chunk.write(line, disk.used);
   }
 
   private grow(): void {
@@ -78,12 +76,6 @@ export class SummaryStore {
     this.ids = bigger(this.ids, (n) => new Float64Array(n));
     this.offsets = bigger(this.offsets, (n) => new Float64Array(n));
     this.lengths = bigger(this.lengths, (n) => new Uint32Array(n));
-  }
-
-  private flush(): void {
-    const disk = this.disk!;
-    for (let done = 0; done < disk.used; ) done += writeSync(disk.fd, disk.chunk, done, disk.used - done);
-    disk.used = 0;
   }
 
   /** Keeps a page's keys (the values unique across pages) on disk; returns where, for keysAt(). Only on disk. */
@@ -103,7 +95,6 @@ export class SummaryStore {
   /** Every summary added, in ascending page id (ids are unique once the checks across pages pass). */
   sorted(): EventSummaries {
     if (!this.disk) return [...this.held].sort((a, b) => a.id - b.id);
-    this.flush();
     const ids = this.ids;
     // The summaries' lines (the keys' have no id), in ascending id.
     const order = Uint32Array.from({ length: this.count }, (_, i) => i)
@@ -124,13 +115,13 @@ export class SummaryStore {
   /** Line `i`'s text. */
   private read(i: number): string {
     const disk = this.disk!;
-    if (disk.used > 0) this.flush();
+    disk.lines.flush();
     const length = this.lengths[i]!;
     const offset = this.offsets[i]!;
     let w = this.window;
     if (offset < w.start || offset + length > w.end) {
-      const size = Math.min(Math.max(CHUNK, length), disk.size - offset);
-      const bytes = w.bytes.length >= size ? w.bytes : Buffer.allocUnsafe(Math.max(CHUNK, size));
+      const size = Math.min(Math.max(WINDOW, length), disk.lines.size - offset);
+      const bytes = w.bytes.length >= size ? w.bytes : Buffer.allocUnsafe(Math.max(WINDOW, size));
       let done = 0;
       while (done < size) {
         const got = readSync(disk.fd, bytes, done, size - done, offset + done);
