@@ -7,10 +7,11 @@
 // PageRecord.sameUntil); anything else is built again. Losing the cache costs time only.
 import { isAscii } from "node:buffer";
 import { createHash } from "node:crypto";
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync } from "node:fs";
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { tuneYoungGeneration } from "../heap-flags.js";
 import { AppendFile } from "../emit/append-file.js";
+import { ReadWindow } from "../emit/read-window.js";
 import { sameStat, type PageRecord, type SourceStat } from "../emit/page-record.js";
 import { PACKAGE_ROOT } from "../package-files.js";
 
@@ -47,10 +48,11 @@ function hashOfCode(): string {
   return (codeHash = hash.digest("hex"));
 }
 
-/** The previous cache file's bytes, and where each page's line is in them. */
+/** The previous cache file, open until this build's replaces it, and where each page's line is in it. */
 interface Previous {
-  bytes: Buffer;
-  spans: Map<string, [start: number, end: number]>;
+  fd: number;
+  window: ReadWindow;
+  spans: Map<string, [offset: number, length: number]>;
 }
 
 export class PageCache {
@@ -59,7 +61,7 @@ export class PageCache {
     private readonly key: string,
     private readonly pages: Map<string, CachedPage>,
     /** A reused page's line is written back as its bytes were read (its span of nows still holds). */
-    private readonly previous: Previous | null = null,
+    private previous: Previous | null = null,
     /** When the build that wrote the cache ended (its file's time, ms; 0 when there is none). */
     readonly previousBuild = 0,
   ) {}
@@ -69,10 +71,9 @@ export class PageCache {
    * with another key), kept in a file named after `name` (the output folder's path, or the
    * preview's fixed name, so that its temporary folders share one file).
    *
-   * The file is read as bytes and each line decoded on its own (latin1 when the file is ASCII:
-   * the same string, without UTF-8's checks), so no line outlives its parse: Node 20's
-   * `readFileSync(file, "utf8")` took about 130 ms for the 13 MB of 10,000 pages, and the split
-   * lines, held for writing back, were promoted through every scavenge.
+   * The file is read through a window of a megabyte (see emit/read-window.ts) and each line decoded
+   * on its own (latin1 when it is ASCII: the same string, without UTF-8's checks), so no line
+   * outlives its parse, and a reused page's line is copied back from the file as it was.
    */
   static open(cwd: string, name: string, outDir: string, keyParts: readonly unknown[]): PageCache {
     const dir = path.join(cwd, "node_modules", ".cache", "build-catalogue");
@@ -81,37 +82,45 @@ export class PageCache {
       .update(JSON.stringify([FORMAT, hashOfCode(), process.versions.node, process.versions.tz ?? "", process.versions.icu ?? "", outDir, ...keyParts]))
       .digest("hex");
     const pages = new Map<string, CachedPage>();
-    let bytes: Buffer;
+    let fd: number;
     let previousBuild = 0;
     try {
-      previousBuild = statSync(file).mtimeMs;
-      bytes = readFileSync(file);
+      fd = openSync(file, "r");
     } catch {
       return new PageCache(file, key, pages);
     }
-    const encoding = isAscii(bytes) ? "latin1" : "utf8";
-    const lineEnd = (start: number) => {
-      const end = bytes.indexOf(0x0a, start);
-      return end < 0 ? bytes.length : end;
-    };
-    let start = lineEnd(0);
-    if (bytes.toString(encoding, 0, start) !== JSON.stringify({ key })) return new PageCache(file, key, pages);
+    const window = new ReadWindow(fd);
     const spans = new Map<string, [number, number]>();
-    for (let i = 1; ++start < bytes.length; i++) {
-      if ((i & 255) === 1) tuneYoungGeneration(); // what a rebuild allocates most before its pages
-      const end = lineEnd(start);
-      if (end > start) {
+    const decode = (line: { buffer: Buffer; start: number; end: number }) => {
+      const bytes = line.buffer.subarray(line.start, line.end);
+      return bytes.toString(isAscii(bytes) ? "latin1" : "utf8");
+    };
+    try {
+      previousBuild = fstatSync(fd).mtimeMs;
+      let i = 0;
+      for (const line of window.lines()) {
+        if (i++ === 0) {
+          if (decode(line) !== JSON.stringify({ key })) break;
+          continue;
+        }
+        if ((i & 255) === 2) tuneYoungGeneration(); // what a rebuild allocates most before its pages
+        if (line.end === line.start) continue;
         try {
-          const entry = JSON.parse(bytes.toString(encoding, start, end)) as CachedPage;
+          const entry = JSON.parse(decode(line)) as CachedPage;
           pages.set(entry.record.file, entry);
-          spans.set(entry.record.file, [start, end + 1]);
+          spans.set(entry.record.file, [line.offset, line.end - line.start + 1]);
         } catch {
           // A line cut short (a build stopped while writing): that page is built again.
         }
       }
-      start = end;
+    } catch {
+      pages.clear(); // unreadable: a cold build
     }
-    return new PageCache(file, key, pages, { bytes, spans }, previousBuild);
+    if (pages.size === 0) {
+      closeSync(fd);
+      return new PageCache(file, key, pages);
+    }
+    return new PageCache(file, key, pages, { fd, window, spans }, previousBuild);
   }
 
   get(file: string): CachedPage | undefined {
@@ -154,12 +163,27 @@ export class PageCache {
     const record = cached.record;
     record.reused = true;
     const span = this.previous?.spans.get(file);
-    if (span && sameStat(stat, record.sourceStat)) this.append((lines) => lines.bytes(this.previous!.bytes, span[0], span[1]));
+    if (span && sameStat(stat, record.sourceStat)) {
+      const line = this.previous!.window.span(span[0], span[1]);
+      this.append((lines) => lines.bytes(line.buffer, line.start, line.end));
+    }
     else {
       record.sourceStat = stat;
       this.add({ ...record, hash: cached.hash });
     }
     return record;
+  }
+
+  /** Closes the previous cache file (before this build's takes its name). */
+  private closePrevious(): void {
+    if (!this.previous) return;
+    const { fd } = this.previous;
+    this.previous = null;
+    try {
+      closeSync(fd);
+    } catch {
+      // Closed already.
+    }
   }
 
   /** Appends to this build's cache file; a failure to write drops it (a cache is optional). */
@@ -182,6 +206,7 @@ export class PageCache {
   /** Replaces the cache with this build's, once its output is in place. */
   commit(): void {
     this.append((lines) => lines.flush());
+    this.closePrevious();
     if (!this.out) return;
     const { fd, temporary } = this.out;
     this.out = null;
@@ -198,6 +223,7 @@ export class PageCache {
    * and the folders made for it, so that a failed build leaves nothing behind.
    */
   discard(): void {
+    this.closePrevious();
     if (!this.out) return;
     const { fd, temporary } = this.out;
     this.out = null;

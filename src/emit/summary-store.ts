@@ -4,12 +4,13 @@
 // the checks across pages read once. A large catalogue keeps them on disk, one JSON line each in
 // a file of its own, read back by positioned reads: held as objects (about a kilobyte a page),
 // they were most of what a build of 100,000 pages grew by.
-import { closeSync, mkdtempSync, openSync, readSync, rmSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { PageSummary } from "../validate/site.js";
 import type { PageKeys } from "../validate/validate-content.js";
 import { AppendFile } from "./append-file.js";
+import { ReadWindow } from "./read-window.js";
 
 /** The summaries in ascending page id, as many passes as wanted (an array is one). */
 export interface EventSummaries extends Iterable<PageSummary> {
@@ -25,12 +26,9 @@ export function summariesOnDisk(pages: number): boolean {
   return pages >= (Number.isFinite(from) ? from : ON_DISK_FROM);
 }
 
-/** What a pass reads at once when the line it wants is not in what it read last. */
-const WINDOW = 1 << 20;
-
 export class SummaryStore {
   private readonly held: PageSummary[] = [];
-  private disk: { dir: string; fd: number; lines: AppendFile } | null = null;
+  private disk: { dir: string; fd: number; lines: AppendFile; window: ReadWindow } | null = null;
   /** On disk: each summary's page id, and where its line is in the file. */
   private ids = new Float64Array(1024);
   private offsets = new Float64Array(1024);
@@ -41,7 +39,8 @@ export class SummaryStore {
     if (!onDisk) return;
     const dir = mkdtempSync(path.join(os.tmpdir(), "build-catalogue-summaries-"));
     const fd = openSync(path.join(dir, "summaries.ndjson"), "w+");
-    this.disk = { dir, fd, lines: new AppendFile(fd) };
+    // Read back through a window: the passes read mostly in the order written.
+    this.disk = { dir, fd, lines: new AppendFile(fd), window: new ReadWindow(fd) };
   }
 
   get onDisk(): boolean {
@@ -109,28 +108,11 @@ export class SummaryStore {
     };
   }
 
-  /** What was read last: a window of the file, for the lines after it (passes read mostly in the order written). */
-  private window = { start: 0, end: 0, bytes: Buffer.alloc(0) };
-
   /** Line `i`'s text. */
   private read(i: number): string {
     const disk = this.disk!;
     disk.lines.flush();
-    const length = this.lengths[i]!;
-    const offset = this.offsets[i]!;
-    let w = this.window;
-    if (offset < w.start || offset + length > w.end) {
-      const size = Math.min(Math.max(WINDOW, length), disk.lines.size - offset);
-      const bytes = w.bytes.length >= size ? w.bytes : Buffer.allocUnsafe(Math.max(WINDOW, size));
-      let done = 0;
-      while (done < size) {
-        const got = readSync(disk.fd, bytes, done, size - done, offset + done);
-        if (got === 0) break;
-        done += got;
-      }
-      w = this.window = { start: offset, end: offset + done, bytes };
-    }
-    return w.bytes.toString("utf8", offset - w.start, offset - w.start + length);
+    return disk.window.text(this.offsets[i]!, this.lengths[i]!);
   }
 
   /** Removes the file (the build is over, whichever way). */
