@@ -127,9 +127,9 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
     };
     // Each record as it arrives: its files written, or, when it was reused, kept where they are.
     const place = (r: PageRecord): PageRecord => {
-      // Only the cache needs the page's hash, status and written files: it has them on disk now.
+      // Only the cache needs the page's hash, status and written files: it has them on disk now (a reused page's summary and keys go to the store from there).
       if (r.reused) {
-        const cached = pageCache!.reuse(r.file, r.sourceStat);
+        const cached = pageCache!.reuse(r.file, r.sourceStat, summaries);
         staging?.keep(cached.written ?? []);
         return summarized(keptRecord(cached));
       }

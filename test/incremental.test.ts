@@ -122,6 +122,42 @@ describe("summaries on disk", () => {
   }, 300_000);
 });
 
+describe("summaries on disk, rebuilt", () => {
+  it("a reused page's summary and keys go from the cache to the store as they were: same bytes, same errors across pages", () => {
+    const tmp = path.join(dir, "tmp-summaries");
+    mkdirSync(tmp, { recursive: true });
+    const onDisk = { BUILD_CATALOGUE_SUMMARIES_ON_DISK_FROM: "1", TMPDIR: tmp };
+    build("disk", [], onDisk);
+    const files = [1020, 1021, 1022].map(eventFile);
+    const texts = files.map((f) => readFileSync(f, "utf8"));
+    try {
+      edit(1020, (p) => (p.title = "Edited with summaries on disk"));
+      writeFileSync(files[1]!, texts[1]!); // the same bytes, a new status: reused, its line's head written anew
+      expect(reusedOf(build("disk", [], onDisk))).toBe(pages() - 1);
+      cold("reference");
+      expectSameTree(path.join(dir, "disk"), path.join(dir, "reference"));
+      // A changed page takes the id and a performance id of reused pages, whose keys come from the cache.
+      const reusedPage = JSON.parse(texts[2]!) as { id: number; performances: { id: number }[] };
+      edit(1020, (p) => {
+        p.id = reusedPage.id;
+        (p.performances as { id: number }[])[0]!.id = reusedPage.performances[0]!.id;
+      });
+      const failed = runCli(["build", "--content", "content", "--out", "disk", "--now", NOW], { cwd: dir, env: onDisk });
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toContain(`duplicate page id ${reusedPage.id}`);
+      expect(failed.stderr).toContain(`duplicate performance id ${reusedPage.performances[0]!.id}`);
+      const uncached = runCli(["build", "--content", "content", "--out", "disk", "--now", NOW, "--no-cache"], { cwd: dir });
+      expect(failed.stderr).toBe(uncached.stderr);
+    } finally {
+      files.forEach((f, i) => writeFileSync(f, texts[i]!));
+    }
+    build("disk", [], onDisk);
+    cold("reference");
+    expectSameTree(path.join(dir, "disk"), path.join(dir, "reference"));
+    expect(readdirSync(tmp)).toEqual([]);
+  }, 300_000);
+});
+
 describe("the heap", () => {
   const youngOf = (run: { stderr: string }) => Number(/new space: (\d+)/.exec(run.stderr)?.[1] ?? -1);
   const preload = { NODE_OPTIONS: `--import=${path.join(ROOT, "test/helpers/young-generation.mjs")}` };
@@ -173,7 +209,10 @@ describe("incremental rebuilds", () => {
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2100); // a status is kept once the file has settled
     expect(reusedOf(build("dist"))).toBe(pages() - 1);
     const cacheDir = path.join(dir, "node_modules/.cache/build-catalogue");
-    const cacheFile = path.join(cacheDir, readdirSync(cacheDir)[0]!);
+    // The cache of the build into dist/, the one just written (other tests build into other folders).
+    const cacheFile = readdirSync(cacheDir)
+      .map((name) => path.join(cacheDir, name))
+      .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0]!;
     const written = readFileSync(cacheFile);
     expect(written.toString("utf8")).toContain("Café Été — ☃ 𝄞");
     expect(reusedOf(build("dist"))).toBe(pages());

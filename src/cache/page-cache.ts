@@ -5,13 +5,20 @@
 // --out and what the hosts need) reuses an unchanged page, leaving its files in --out, when each
 // is still the very file that was written and --now does not change the page (see
 // PageRecord.sameUntil); anything else is built again. Losing the cache costs time only.
+//
+// A page's line is three JSON texts separated by tabs (JSON writes a tab in a string as \t): the
+// head ({hash, id, record}: what decides the reuse, and the rest of the record), the page's
+// summary, and its keys. A rebuild parses only the heads up front. A large catalogue's summaries
+// and keys go to disk as JSON (emit/summary-store.ts): a reused page's are copied there as bytes,
+// never parsed (at 100,000 pages, parsing and writing them again took seconds of a rebuild).
 import { isAscii } from "node:buffer";
 import { createHash } from "node:crypto";
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { tuneYoungGeneration } from "../heap-flags.js";
 import { AppendFile } from "../emit/append-file.js";
-import { ReadWindow } from "../emit/read-window.js";
+import { ReadWindow, type Span } from "../emit/read-window.js";
+import { parseKeys, type SummaryStore } from "../emit/summary-store.js";
 import { sameStat, type PageRecord, type SourceStat } from "../emit/page-record.js";
 import { PACKAGE_ROOT } from "../package-files.js";
 
@@ -21,10 +28,13 @@ export type WrittenFile = [rel: string, size: number, mtimeMs: number, ino: numb
 export interface CachedPage {
   /** SHA-1 of the file's bytes. */
   hash: string;
+  /** The page's id (the summary's, kept on disk without it). */
+  id: number;
+  /** Without its summary and keys (`page`, `keys`) until the page is reused. */
   record: PageRecord;
 }
 
-const FORMAT = 2;
+const FORMAT = 3;
 
 /** The code that decides the output: every compiled module and template of this package. */
 let codeHash: string | null = null;
@@ -48,11 +58,22 @@ function hashOfCode(): string {
   return (codeHash = hash.digest("hex"));
 }
 
-/** The previous cache file, open until this build's replaces it, and where each page's line is in it. */
+/**
+ * The previous cache file, open until this build's replaces it, and where each page's line is in
+ * it: the line (with its newline), and where its summary and its keys start.
+ */
 interface Previous {
   fd: number;
   window: ReadWindow;
-  spans: Map<string, [offset: number, length: number]>;
+  spans: Map<string, [offset: number, length: number, summaryAt: number, keysAt: number]>;
+}
+
+const TAB = 0x09;
+
+/** A span's text: latin1 when it is ASCII (the same string, without UTF-8's checks). */
+function decode(span: Span): string {
+  const bytes = span.buffer.subarray(span.start, span.end);
+  return bytes.toString(isAscii(bytes) ? "latin1" : "utf8");
 }
 
 export class PageCache {
@@ -90,11 +111,7 @@ export class PageCache {
       return new PageCache(file, key, pages);
     }
     const window = new ReadWindow(fd);
-    const spans = new Map<string, [number, number]>();
-    const decode = (line: { buffer: Buffer; start: number; end: number }) => {
-      const bytes = line.buffer.subarray(line.start, line.end);
-      return bytes.toString(isAscii(bytes) ? "latin1" : "utf8");
-    };
+    const spans = new Map<string, [number, number, number, number]>();
     try {
       previousBuild = fstatSync(fd).mtimeMs;
       let i = 0;
@@ -104,13 +121,17 @@ export class PageCache {
           continue;
         }
         if ((i & 255) === 2) tuneYoungGeneration(); // what a rebuild allocates most before its pages
-        if (line.end === line.start) continue;
+        // A line cut short (a build stopped while writing): that page is built again.
+        if (!line.complete) continue;
+        const summaryAt = line.buffer.indexOf(TAB, line.start) + 1;
+        const keysAt = summaryAt > 0 && summaryAt < line.end ? line.buffer.indexOf(TAB, summaryAt) + 1 : 0;
+        if (keysAt <= 0 || keysAt >= line.end) continue;
         try {
-          const entry = JSON.parse(decode(line)) as CachedPage;
+          const entry = JSON.parse(decode({ buffer: line.buffer, start: line.start, end: summaryAt - 1 })) as CachedPage;
           pages.set(entry.record.file, entry);
-          spans.set(entry.record.file, [line.offset, line.end - line.start + 1]);
+          spans.set(entry.record.file, [line.offset, line.end - line.start + 1, line.offset + summaryAt - line.start, line.offset + keysAt - line.start]);
         } catch {
-          // A line cut short (a build stopped while writing): that page is built again.
+          // Not a line of this format: that page is built again.
         }
       }
     } catch {
@@ -154,22 +175,42 @@ export class PageCache {
 
   /**
    * Adds a page reused from the previous build, as its line was read unless its file's status
-   * changed; returns its cached record.
+   * changed (then with the new status); returns its cached record, with its summary and keys:
+   * parsed, or, when `summaries` keeps them on disk, copied there (`keysAt`, and no `page`).
    */
-  reuse(file: string, stat: SourceStat | null | undefined): PageRecord {
+  reuse(file: string, stat: SourceStat | null | undefined, summaries: SummaryStore): PageRecord {
     const cached = this.pages.get(file)!;
     // Asked for once: what the build keeps of the record is its own to hold, or not.
     this.pages.delete(file);
     const record = cached.record;
     record.reused = true;
-    const span = this.previous?.spans.get(file);
-    if (span && sameStat(stat, record.sourceStat)) {
-      const line = this.previous!.window.span(span[0], span[1]);
-      this.append((lines) => lines.bytes(line.buffer, line.start, line.end));
+    const [offset, length, summaryAt, keysAt] = this.previous!.spans.get(file)!;
+    const window = this.previous!.window;
+    // The summary without its tab, the keys without their newline (each read just before use: a window's bytes last until its next read).
+    const summary = (): Span => window.span(summaryAt, keysAt - 1 - summaryAt);
+    const keys = (): Span => window.span(keysAt, offset + length - 1 - keysAt);
+    if (summaries.onDisk) {
+      summaries.addJson(summary(), cached.id);
+      record.keysAt = summaries.addKeys(keys());
+      record.page = undefined;
+      record.keys = null;
+    } else {
+      record.page = JSON.parse(decode(summary()));
+      const k = decode(keys());
+      record.keys = k === "null" ? null : parseKeys(k);
     }
-    else {
+    if (sameStat(stat, record.sourceStat)) {
+      const line = window.span(offset, length);
+      this.append((lines) => lines.bytes(line.buffer, line.start, line.end));
+    } else {
       record.sourceStat = stat;
-      this.add({ ...record, hash: cached.hash });
+      const head = this.head({ ...record, hash: cached.hash }, cached.id);
+      // The new head, then the summary and keys as they were.
+      this.append((lines) => {
+        lines.text(`${head}\t`);
+        const rest = window.span(summaryAt, offset + length - summaryAt);
+        lines.bytes(rest.buffer, rest.start, rest.end);
+      });
     }
     return record;
   }
@@ -199,8 +240,14 @@ export class PageCache {
   /** Adds a page that was built and written. */
   add(r: PageRecord): void {
     if (!this.out || !r.page || !r.written || !r.hash) return;
-    const { json: _json, reused: _reused, outputs: _outputs, hash, ...record } = r;
-    this.append((lines) => lines.text(`${JSON.stringify({ hash, record })}\n`));
+    const line = `${this.head(r, r.page.id)}\t${JSON.stringify(r.page)}\t${JSON.stringify(r.keys)}\n`;
+    this.append((lines) => lines.text(line));
+  }
+
+  /** A line's head: the record without its summary and keys (and what the cache does not keep). */
+  private head(r: PageRecord, id: number): string {
+    const { json: _json, reused: _reused, outputs: _outputs, page: _page, keys: _keys, keysAt: _keysAt, hash, ...record } = r;
+    return JSON.stringify({ hash, id, record });
   }
 
   /** Replaces the cache with this build's, once its output is in place. */

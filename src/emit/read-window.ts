@@ -42,9 +42,9 @@ export class ReadWindow {
 
   /**
    * Each line of the file from `offset` in turn, without its newline, with where it starts in
-   * the file; a last line without a newline too (a file cut short).
+   * the file; a last line without a newline too (a file cut short: not `complete`).
    */
-  *lines(offset = 0): Generator<Span & { offset: number }> {
+  *lines(offset = 0): Generator<Span & { offset: number; complete: boolean }> {
     for (;;) {
       if (offset < this.at || offset >= this.at + this.held) {
         this.fill(offset, this.buffer.length);
@@ -53,13 +53,13 @@ export class ReadWindow {
       const start = offset - this.at;
       const newline = this.buffer.indexOf(0x0a, start);
       if (newline >= 0 && newline < this.held) {
-        yield { buffer: this.buffer, start, end: newline, offset };
+        yield { buffer: this.buffer, start, end: newline, offset, complete: true };
         offset += newline - start + 1;
         continue;
       }
       // Each fill asks for a whole window: one that got less reached the end of the file.
       if (this.held < this.buffer.length) {
-        yield { buffer: this.buffer, start, end: this.held, offset };
+        yield { buffer: this.buffer, start, end: this.held, offset, complete: false };
         return;
       }
       // The line goes on past the window: read again from its start (into a larger window when it already began there).

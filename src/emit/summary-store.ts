@@ -10,11 +10,19 @@ import path from "node:path";
 import type { PageSummary } from "../validate/site.js";
 import type { PageKeys } from "../validate/validate-content.js";
 import { AppendFile } from "./append-file.js";
-import { ReadWindow } from "./read-window.js";
+import { ReadWindow, type Span } from "./read-window.js";
 
 /** The summaries in ascending page id, as many passes as wanted (an array is one). */
 export interface EventSummaries extends Iterable<PageSummary> {
   readonly length: number;
+}
+
+/** A page's keys from their JSON (JSON.stringify's, which writes NaN as null). */
+export function parseKeys(json: string): PageKeys {
+  const keys = JSON.parse(json) as PageKeys;
+  // NaN (a performance left out) again, which equals no value.
+  const nan = (values: (number | null)[]) => values.map((v) => v ?? NaN);
+  return { ...keys, performanceIds: nan(keys.performanceIds), performanceCodes: nan(keys.performanceCodes) };
 }
 
 /** From this many event pages a build keeps the summaries on disk. */
@@ -56,14 +64,23 @@ export class SummaryStore {
     this.push(JSON.stringify(summary), summary.id);
   }
 
-  /** Appends a line (a summary with its page id, or keys with NaN). */
-  private push(line: string, id: number): void {
+  /** Appends a line (a summary with its page id, or keys with NaN), as text or as the bytes of its JSON. */
+  private push(line: string | Span, id: number): void {
     const lines = this.disk!.lines;
     if (this.count === this.ids.length) this.grow();
     this.ids[this.count] = id;
     this.offsets[this.count] = lines.size;
-    this.lengths[this.count] = lines.text(line);
+    if (typeof line === "string") this.lengths[this.count] = lines.text(line);
+    else {
+      lines.bytes(line.buffer, line.start, line.end);
+      this.lengths[this.count] = line.end - line.start;
+    }
     this.count++;
+  }
+
+  /** Adds a summary given as the bytes of its JSON (as the build cache keeps it), with its page id. Only on disk. */
+  addJson(summary: Span, id: number): void {
+    this.push(summary, id);
   }
 
   private grow(): void {
@@ -77,18 +94,18 @@ export class SummaryStore {
     this.lengths = bigger(this.lengths, (n) => new Uint32Array(n));
   }
 
-  /** Keeps a page's keys (the values unique across pages) on disk; returns where, for keysAt(). Only on disk. */
-  addKeys(keys: PageKeys): number {
-    this.push(JSON.stringify(keys), NaN);
+  /**
+   * Keeps a page's keys (the values unique across pages) on disk, or the bytes of their JSON (as
+   * the build cache keeps them); returns where, for keysAt(). Only on disk.
+   */
+  addKeys(keys: PageKeys | Span): number {
+    this.push("buffer" in keys ? keys : JSON.stringify(keys), NaN);
     return this.count - 1;
   }
 
   /** The keys kept at `at` by addKeys(). */
   keysAt(at: number): PageKeys {
-    const keys = JSON.parse(this.read(at)) as PageKeys;
-    // JSON writes NaN (a performance left out) as null: NaN again, which equals no value.
-    const nan = (values: (number | null)[]) => values.map((v) => v ?? NaN);
-    return { ...keys, performanceIds: nan(keys.performanceIds), performanceCodes: nan(keys.performanceCodes) };
+    return parseKeys(this.read(at));
   }
 
   /** Every summary added, in ascending page id (ids are unique once the checks across pages pass). */

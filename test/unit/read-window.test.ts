@@ -10,13 +10,15 @@ import { ReadWindow } from "../../src/emit/read-window.js";
 const file = path.join(os.tmpdir(), `bc-read-window-${process.pid}.txt`);
 afterEach(() => rmSync(file, { force: true }));
 
-function linesOf(text: string, size: number, from = 0): { text: string; offset: number }[] {
+type Line = { text: string; offset: number; complete: boolean };
+
+function linesOf(text: string, size: number, from = 0): Line[] {
   writeFileSync(file, text);
   const fd = openSync(file, "r");
   try {
-    const out: { text: string; offset: number }[] = [];
+    const out: Line[] = [];
     // A line's bytes hold until the window reads again: decoded as each comes.
-    for (const l of new ReadWindow(fd, size).lines(from)) out.push({ text: l.buffer.toString("utf8", l.start, l.end), offset: l.offset });
+    for (const l of new ReadWindow(fd, size).lines(from)) out.push({ text: l.buffer.toString("utf8", l.start, l.end), offset: l.offset, complete: l.complete });
     return out;
   } finally {
     closeSync(fd);
@@ -24,14 +26,14 @@ function linesOf(text: string, size: number, from = 0): { text: string; offset: 
 }
 
 /** What the lines of `text` are, split the plain way (no last empty line after a final newline). */
-function expected(text: string, from = 0): { text: string; offset: number }[] {
-  const out: { text: string; offset: number }[] = [];
+function expected(text: string, from = 0): Line[] {
+  const out: Line[] = [];
   let offset = from;
   const bytes = Buffer.from(text, "utf8");
   while (offset < bytes.length) {
     const nl = bytes.indexOf(0x0a, offset);
     const end = nl < 0 ? bytes.length : nl;
-    out.push({ text: bytes.toString("utf8", offset, end), offset });
+    out.push({ text: bytes.toString("utf8", offset, end), offset, complete: nl >= 0 });
     offset = end + 1;
   }
   return out;
