@@ -3,7 +3,7 @@
 // placeholders the build refuses (saying what to write) where only an editor knows the answer.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { stringify } from "yaml";
+import { yaml } from "../load/libraries.js";
 import { SLUG } from "../content/common.js";
 import { UsageError } from "../errors.js";
 import { displayPath, loadContent } from "../load/load-content.js";
@@ -92,7 +92,7 @@ export async function newEvent(options: NewEventOptions): Promise<NewEventResult
     ],
   };
   const text = options.yaml
-    ? `# yaml-language-server: $schema=${schema}\n${stringify(page, { lineWidth: 0 })}`
+    ? `# yaml-language-server: $schema=${schema}\n${yaml().stringify(page, { lineWidth: 0 })}`
     : `${JSON.stringify(page, null, 2)}\n`;
   await mkdir(eventsDir, { recursive: true });
   // "wx": never replace a file that appeared since the check above.
