@@ -65,6 +65,23 @@ describe("the packed package in an empty site folder", () => {
     expect(loaded).toEqual(["bin/build-catalogue.js", "lib/heap-flags.js", "lib/cli.bundle.js"]);
   });
 
+  it("rebuilds from its cache, and a dependency's new version reuses nothing (the cache's key has the dependencies' versions)", () => {
+    const build = () => execFileSync("npx", ["--no-install", "build-catalogue", "--out", "dist-cache", "--now", "2026-05-01T00:00:00Z"], { cwd: site, encoding: "utf8" });
+    build();
+    expect(build()).toContain("Reused 2 unchanged event pages");
+    // yaml loads on first use, from outside the bundle: its version is in the key, not its code.
+    const yamlPackage = path.join(site, "node_modules/yaml/package.json");
+    const text = readFileSync(yamlPackage, "utf8");
+    try {
+      writeFileSync(yamlPackage, text.replace(/"version": "[^"]+"/, '"version": "99.0.0"'));
+      expect(build()).not.toContain("Reused");
+    } finally {
+      writeFileSync(yamlPackage, text);
+    }
+    expect(build()).not.toContain("Reused"); // the key of the build before
+    expect(build()).toContain("Reused 2 unchanged event pages");
+  });
+
   it("reports its version from the installed package", () => {
     const version = execFileSync("npx", ["--no-install", "build-catalogue", "--version"], { cwd: site, encoding: "utf8" }).trim();
     expect(version).toBe(JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).version);

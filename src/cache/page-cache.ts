@@ -14,6 +14,7 @@
 import { isAscii } from "node:buffer";
 import { createHash } from "node:crypto";
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { tuneYoungGeneration } from "../heap-flags.js";
 import { AppendFile } from "../emit/append-file.js";
@@ -36,7 +37,22 @@ export interface CachedPage {
 
 const FORMAT = 3;
 
-/** The code that decides the output: every compiled module and template of this package. */
+/** An installed package's version: from its package.json, found up from its entry when it does not export it. */
+function versionOf(require: NodeJS.Require, name: string): string {
+  try {
+    for (let dir = path.dirname(require.resolve(name)); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+      const file = path.join(dir, "package.json");
+      if (!existsSync(file)) continue;
+      const pkg = JSON.parse(readFileSync(file, "utf8")) as { name?: string; version?: string };
+      if (pkg.name === name) return pkg.version ?? "?";
+    }
+  } catch {
+    // Not installed, or not resolvable from here: the build fails on it, or never loads it.
+  }
+  return "?";
+}
+
+/** The code that decides the output: every compiled module and template of this package, and its dependencies' versions. */
 let codeHash: string | null = null;
 function hashOfCode(): string {
   if (codeHash) return codeHash;
@@ -55,6 +71,11 @@ function hashOfCode(): string {
       // A folder the package does not ship (src/ in an installed copy).
     }
   }
+  // The dependencies' versions: those loaded on first use (yaml, jsonc-parser) and the validators'
+  // ajv are outside the bundle, so an update of one changes no file hashed above.
+  const require = createRequire(path.join(PACKAGE_ROOT, "package.json"));
+  const dependencies = Object.keys((JSON.parse(readFileSync(path.join(PACKAGE_ROOT, "package.json"), "utf8")) as { dependencies?: object }).dependencies ?? {});
+  for (const name of dependencies.sort()) hash.update(`${name}@${versionOf(require, name)}`);
   return (codeHash = hash.digest("hex"));
 }
 
