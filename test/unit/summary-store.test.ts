@@ -57,6 +57,24 @@ describe("SummaryStore", () => {
     store.close();
   });
 
+  it("on disk: takes summaries and keys as the bytes of their JSON (a reused page's, from the cache), non-ASCII text included", () => {
+    const store = new SummaryStore(true);
+    const bytes = (value: unknown) => {
+      // Inside a larger buffer, as a span of the cache's read window is.
+      const json = Buffer.from(JSON.stringify(value), "utf8");
+      const buffer = Buffer.concat([Buffer.from("head\t"), json, Buffer.from("\tmore\n")]);
+      return { buffer, start: 5, end: 5 + json.length };
+    };
+    const seven = summary(7, "Sept — Café ☃");
+    store.addJson(bytes(seven), 7);
+    const keys = { id: 7, slug: "sept", slugShown: '"sept"', performanceIds: [3, NaN], performanceCodes: [30, 40] };
+    const at = store.addKeys(bytes(keys));
+    store.add(summary(2, "Two"));
+    expect(store.keysAt(at)).toEqual(keys);
+    expect([...store.sorted()]).toEqual([summary(2, "Two"), seven]);
+    store.close();
+  });
+
   it("keeps its file in the temporary folder while open, and removes it when closed", () => {
     mkdirSync(tmp, { recursive: true });
     const before = process.env.TMPDIR;
