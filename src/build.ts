@@ -126,7 +126,13 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
       return kept;
     };
     // Each record as it arrives: its files written, or, when it was reused, kept where they are.
-    const place = (r: PageRecord): PageRecord => {
+    const place = (r: PageRecord, source?: PageSource): PageRecord => {
+      // A worker's record comes with copies of the file's name (equal, not the same string): the
+      // build keeps the one it holds instead.
+      if (source && r.file === source.file) {
+        r.file = source.file;
+        for (const d of r.warnings) if (d.file === source.file) d.file = source.file;
+      }
       // Only the cache needs the page's hash, status and written files: it has them on disk now (a reused page's summary and keys go to the store from there).
       if (r.reused) {
         const cached = pageCache!.reuse(r.file, r.sourceStat, summaries);

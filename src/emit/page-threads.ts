@@ -56,7 +56,7 @@ export async function buildPages(
   job: PageJob,
   files: readonly PageSource[],
   writing: boolean,
-  place: (record: PageRecord) => PageRecord,
+  place: (record: PageRecord, source: PageSource) => PageRecord,
   onProgress: (pagesDone: number) => void,
   pause: () => Promise<void> = async () => {},
 ): Promise<PageRecord[]> {
@@ -64,7 +64,7 @@ export async function buildPages(
   if (threads === 0) {
     const records: PageRecord[] = [];
     for (const file of files) {
-      records.push(place(buildPage(job, file, writing)));
+      records.push(place(buildPage(job, file, writing), file));
       tuneYoungGeneration();
       if (records.length % BATCH === 0) {
         onProgress(records.length);
@@ -109,7 +109,8 @@ export async function buildPages(
             return;
           }
           try {
-            results[reply.batch] = reply.records.map(place);
+            const sources = batches[reply.batch]!;
+            results[reply.batch] = reply.records.map((r, i) => place(r, sources[i]!));
           } catch (e) {
             fail(e);
             return;
@@ -135,7 +136,7 @@ export async function buildPages(
         while (!failed && next < batches.length) {
           const batch = next++;
           try {
-            results[batch] = batches[batch]!.map((f) => place(buildPage(job, f, writing)));
+            results[batch] = batches[batch]!.map((f) => place(buildPage(job, f, writing), f));
           } catch (e) {
             fail(e);
             return;
