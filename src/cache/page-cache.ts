@@ -11,14 +11,13 @@
 // summary, and its keys. A rebuild parses only the heads up front. A large catalogue's summaries
 // and keys go to disk as JSON (emit/summary-store.ts): a reused page's are copied there as bytes,
 // never parsed (at 100,000 pages, parsing and writing them again took seconds of a rebuild).
-import { isAscii } from "node:buffer";
 import { createHash } from "node:crypto";
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { tuneYoungGeneration } from "../heap-flags.js";
 import { AppendFile } from "../emit/append-file.js";
-import { ReadWindow, type Span } from "../emit/read-window.js";
+import { ReadWindow, textOf, type Span } from "../emit/read-window.js";
 import { parseKeys, type SummaryStore } from "../emit/summary-store.js";
 import { sameStat, type PageRecord, type SourceStat } from "../emit/page-record.js";
 import { PACKAGE_ROOT } from "../package-files.js";
@@ -33,6 +32,8 @@ export interface CachedPage {
   id: number;
   /** Without its summary and keys (`page`, `keys`) until the page is reused. */
   record: PageRecord;
+  /** Where its line is in the previous file (set as it is read): the line (with its newline), and where its summary and its keys start. */
+  line: [offset: number, length: number, summaryAt: number, keysAt: number];
 }
 
 const FORMAT = 3;
@@ -79,23 +80,13 @@ function hashOfCode(): string {
   return (codeHash = hash.digest("hex"));
 }
 
-/**
- * The previous cache file, open until this build's replaces it, and where each page's line is in
- * it: the line (with its newline), and where its summary and its keys start.
- */
+/** The previous cache file, open until this build's replaces it (its pages' lines are copied from it). */
 interface Previous {
   fd: number;
   window: ReadWindow;
-  spans: Map<string, [offset: number, length: number, summaryAt: number, keysAt: number]>;
 }
 
 const TAB = 0x09;
-
-/** A span's text: latin1 when it is ASCII (the same string, without UTF-8's checks). */
-function decode(span: Span): string {
-  const bytes = span.buffer.subarray(span.start, span.end);
-  return bytes.toString(isAscii(bytes) ? "latin1" : "utf8");
-}
 
 export class PageCache {
   private constructor(
@@ -132,25 +123,26 @@ export class PageCache {
       return new PageCache(file, key, pages);
     }
     const window = new ReadWindow(fd);
-    const spans = new Map<string, [number, number, number, number]>();
     try {
       previousBuild = fstatSync(fd).mtimeMs;
       let i = 0;
       for (const line of window.lines()) {
         if (i++ === 0) {
-          if (decode(line) !== JSON.stringify({ key })) break;
+          if (textOf(line) !== JSON.stringify({ key })) break;
           continue;
         }
         if ((i & 255) === 2) tuneYoungGeneration(); // what a rebuild allocates most before its pages
         // A line cut short (a build stopped while writing): that page is built again.
         if (!line.complete) continue;
-        const summaryAt = line.buffer.indexOf(TAB, line.start) + 1;
-        const keysAt = summaryAt > 0 && summaryAt < line.end ? line.buffer.indexOf(TAB, summaryAt) + 1 : 0;
-        if (keysAt <= 0 || keysAt >= line.end) continue;
+        // The two tabs after the head and the summary (a JSON text holds none of its own).
+        const headEnd = line.buffer.indexOf(TAB, line.start);
+        const summaryEnd = headEnd < 0 ? -1 : line.buffer.indexOf(TAB, headEnd + 1);
+        if (summaryEnd < 0 || summaryEnd >= line.end) continue;
         try {
-          const entry = JSON.parse(decode({ buffer: line.buffer, start: line.start, end: summaryAt - 1 })) as CachedPage;
+          const entry = JSON.parse(textOf({ buffer: line.buffer, start: line.start, end: headEnd })) as CachedPage;
+          const base = line.offset - line.start; // a place in the buffer, in the file
+          entry.line = [line.offset, line.end - line.start + 1, base + headEnd + 1, base + summaryEnd + 1];
           pages.set(entry.record.file, entry);
-          spans.set(entry.record.file, [line.offset, line.end - line.start + 1, line.offset + summaryAt - line.start, line.offset + keysAt - line.start]);
         } catch {
           // Not a line of this format: that page is built again.
         }
@@ -162,7 +154,7 @@ export class PageCache {
       closeSync(fd);
       return new PageCache(file, key, pages);
     }
-    return new PageCache(file, key, pages, { fd, window, spans }, previousBuild);
+    return new PageCache(file, key, pages, { fd, window }, previousBuild);
   }
 
   get(file: string): CachedPage | undefined {
@@ -205,7 +197,7 @@ export class PageCache {
     this.pages.delete(file);
     const record = cached.record;
     record.reused = true;
-    const [offset, length, summaryAt, keysAt] = this.previous!.spans.get(file)!;
+    const [offset, length, summaryAt, keysAt] = cached.line;
     const window = this.previous!.window;
     // The summary without its tab, the keys without their newline (each read just before use: a window's bytes last until its next read).
     const summary = (): Span => window.span(summaryAt, keysAt - 1 - summaryAt);
@@ -216,8 +208,8 @@ export class PageCache {
       record.page = undefined;
       record.keys = null;
     } else {
-      record.page = JSON.parse(decode(summary()));
-      const k = decode(keys());
+      record.page = JSON.parse(textOf(summary()));
+      const k = textOf(keys());
       record.keys = k === "null" ? null : parseKeys(k);
     }
     if (sameStat(stat, record.sourceStat)) {
