@@ -1,5 +1,6 @@
 // A site uses build-catalogue as a dependency: pack it, install the tarball into a folder that
 // holds only content/, and run `npx build-catalogue` there, as a site's CI would.
+import { isAscii } from "node:buffer";
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -63,6 +64,12 @@ describe("the packed package in an empty site folder", () => {
     expect(run.status, run.stderr).toBe(0);
     const loaded = run.stderr.split("\n").filter((l) => l.startsWith("module: ")).map((l) => path.relative(path.join(site, "node_modules/build-catalogue"), fileURLToPath(l.slice(8))));
     expect(loaded).toEqual(["bin/build-catalogue.js", "lib/heap-flags.js", "lib/cli.bundle.js"]);
+    // The preview's server (node:http, with net and stream) loads with the preview, not with a build.
+    const builtins = run.stderr.split("\n").filter((l) => l.startsWith("builtin: ")).map((l) => l.slice(9));
+    expect(builtins).toContain("node:fs");
+    expect(builtins).not.toContain("node:http");
+    // In ASCII, comments included: Node decodes it the fast way, and V8 holds its source in a byte a character.
+    expect(isAscii(readFileSync(path.join(site, "node_modules/build-catalogue/lib/cli.bundle.js")))).toBe(true);
   });
 
   it("rebuilds from its cache, and a dependency's new version reuses nothing (the cache's key has the dependencies' versions)", () => {

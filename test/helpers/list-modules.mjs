@@ -1,5 +1,6 @@
 // Preloaded into the command (node --import=...): prints on stderr the URL of every ES module it
-// loads, one `module: <url>` line each, so a test can tell what the command loads to start.
+// loads, one `module: <url>` line each, and each of Node's own that it imports, one
+// `builtin: node:<name>` line each, so a test can tell what the command loads to start.
 import { register } from "node:module";
 
 register(
@@ -7,6 +8,7 @@ register(
     import { writeSync } from "node:fs";
     export async function load(url, context, next) {
       if (url.startsWith("file:")) writeSync(2, "module: " + url + "\\n");
+      else if (url.startsWith("node:")) writeSync(2, "builtin: " + url + "\\n");
       return next(url, context);
     }
   `)}`,
