@@ -222,6 +222,18 @@ describe("incremental rebuilds", () => {
     // A build stopped while writing the cache: the last line is cut short, and only its page is built again.
     writeFileSync(cacheFile, written.subarray(0, written.length - 40));
     expect(reusedOf(build("dist"))).toBe(pages() - 1);
+    // A line's head damaged (a head is parsed only when the build asks for its page), and a line
+    // without its file's name: only their pages are built again.
+    const damaged = readFileSync(cacheFile, "utf8")
+      .split("\n")
+      .map((line) => {
+        const name = line.slice(0, line.indexOf("\t"));
+        if (name.endsWith('event-1005.json"')) return line.replace(/\t\{[^\t]*\t/, '\t{"hash":\t');
+        return name.endsWith('event-1006.json"') ? line.replace(/^[^\t]*/, "1006") : line;
+      });
+    expect(damaged.filter((line) => line.includes('\t{"hash":\t') || line.startsWith("1006\t"))).toHaveLength(2);
+    writeFileSync(cacheFile, damaged.join("\n"));
+    expect(reusedOf(build("dist"))).toBe(pages() - 2);
     cold("reference");
     expectSameTree(path.join(dir, "dist"), path.join(dir, "reference"));
   }, 300_000);

@@ -6,11 +6,14 @@
 // is still the very file that was written and --now does not change the page (see
 // PageRecord.sameUntil); anything else is built again. Losing the cache costs time only.
 //
-// A page's line is three JSON texts separated by tabs (JSON writes a tab in a string as \t): the
-// head ({hash, id, record}: what decides the reuse, and the rest of the record), the page's
-// summary, and its keys. A rebuild parses only the heads up front. A large catalogue's summaries
-// and keys go to disk as JSON (emit/summary-store.ts): a reused page's are copied there as bytes,
-// never parsed (at 100,000 pages, parsing and writing them again took seconds of a rebuild).
+// A page's line is four JSON texts separated by tabs (JSON writes a tab in a string as \t): the
+// event file's name, the head ({hash, id, record}: what decides the reuse, and the rest of the
+// record), the page's summary, and its keys. A rebuild reads only the names up front, and parses
+// a page's head when the build asks for the page: parsed up front, the heads were 10 MB of objects
+// at 10,000 pages, held from the start of the build (about 100 ms of a rebuild on a VM where new
+// memory is slow). A large catalogue's summaries and keys go to disk as JSON
+// (emit/summary-store.ts): a reused page's are copied there as bytes, never parsed (at 100,000
+// pages, parsing and writing them again took seconds of a rebuild).
 import { createHash } from "node:crypto";
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -32,11 +35,14 @@ export interface CachedPage {
   id: number;
   /** Without its summary and keys (`page`, `keys`) until the page is reused. */
   record: PageRecord;
-  /** Where its line is in the previous file (set as it is read): the line (with its newline), and where its summary and its keys start. */
-  line: [offset: number, length: number, summaryAt: number, keysAt: number];
+  /** Where its line is in the previous file. */
+  line: LineAt;
 }
 
-const FORMAT = 3;
+/** Where a page's line is in the previous file: the line (with its newline), and where its head, its summary and its keys start. */
+type LineAt = [offset: number, length: number, headAt: number, summaryAt: number, keysAt: number];
+
+const FORMAT = 4;
 
 /** An installed package's version: from its package.json, found up from its entry when it does not export it. */
 function versionOf(require: NodeJS.Require, name: string): string {
@@ -92,7 +98,8 @@ export class PageCache {
   private constructor(
     private readonly file: string,
     private readonly key: string,
-    private readonly pages: Map<string, CachedPage>,
+    /** By event file: where its line is, until the build asks for the page, then the page with its head parsed. */
+    private readonly pages: Map<string, LineAt | CachedPage>,
     /** A reused page's line is written back as its bytes were read (its span of nows still holds). */
     private previous: Previous | null = null,
     /** When the build that wrote the cache ended (its file's time, ms; 0 when there is none). */
@@ -104,9 +111,10 @@ export class PageCache {
    * with another key), kept in a file named after `name` (the output folder's path, or the
    * preview's fixed name, so that its temporary folders share one file).
    *
-   * The file is read through a window of a megabyte (see emit/read-window.ts) and each line decoded
-   * on its own (latin1 when it is ASCII: the same string, without UTF-8's checks), so no line
-   * outlives its parse, and a reused page's line is copied back from the file as it was.
+   * The file is read through a window of a megabyte (see emit/read-window.ts), and only each line's
+   * file name is decoded (latin1 when it is ASCII: the same string, without UTF-8's checks); the
+   * rest is read from the file when the build asks for the page, and a reused page's line is
+   * copied back from the file as it was.
    */
   static open(cwd: string, name: string, outDir: string, keyParts: readonly unknown[]): PageCache {
     const dir = path.join(cwd, "node_modules", ".cache", "build-catalogue");
@@ -114,7 +122,7 @@ export class PageCache {
     const key = createHash("sha1")
       .update(JSON.stringify([FORMAT, hashOfCode(), process.versions.node, process.versions.tz ?? "", process.versions.icu ?? "", outDir, ...keyParts]))
       .digest("hex");
-    const pages = new Map<string, CachedPage>();
+    const pages = new Map<string, LineAt | CachedPage>();
     let fd: number;
     let previousBuild = 0;
     try {
@@ -131,21 +139,23 @@ export class PageCache {
           if (textOf(line) !== JSON.stringify({ key })) break;
           continue;
         }
-        if ((i & 255) === 2) tuneYoungGeneration(); // what a rebuild allocates most before its pages
         // A line cut short (a build stopped while writing): that page is built again.
         if (!line.complete) continue;
-        // The two tabs after the head and the summary (a JSON text holds none of its own).
-        const headEnd = line.buffer.indexOf(TAB, line.start);
-        const summaryEnd = headEnd < 0 ? -1 : line.buffer.indexOf(TAB, headEnd + 1);
-        if (summaryEnd < 0 || summaryEnd >= line.end) continue;
+        // The three tabs after the name, the head and the summary (a JSON text holds none of its own).
+        const { buffer, start, end } = line;
+        const nameEnd = buffer.indexOf(TAB, start);
+        const headEnd = nameEnd < 0 ? -1 : buffer.indexOf(TAB, nameEnd + 1);
+        const summaryEnd = headEnd < 0 ? -1 : buffer.indexOf(TAB, headEnd + 1);
+        if (summaryEnd < 0 || summaryEnd >= end) continue;
+        let file: unknown;
         try {
-          const entry = JSON.parse(textOf({ buffer: line.buffer, start: line.start, end: headEnd })) as CachedPage;
-          const base = line.offset - line.start; // a place in the buffer, in the file
-          entry.line = [line.offset, line.end - line.start + 1, base + headEnd + 1, base + summaryEnd + 1];
-          pages.set(entry.record.file, entry);
+          file = JSON.parse(textOf({ buffer, start, end: nameEnd }));
         } catch {
           // Not a line of this format: that page is built again.
         }
+        if (typeof file !== "string") continue;
+        const base = line.offset - start; // a place in the buffer, in the file
+        pages.set(file, [line.offset, end - start + 1, base + nameEnd + 1, base + headEnd + 1, base + summaryEnd + 1]);
       }
     } catch {
       pages.clear(); // unreadable: a cold build
@@ -157,8 +167,26 @@ export class PageCache {
     return new PageCache(file, key, pages, { fd, window }, previousBuild);
   }
 
+  /** Heads parsed so far. */
+  private asked = 0;
+
+  /** The page of this event file, its head parsed (once; the build asks for each page in file order, as the lines were written). */
   get(file: string): CachedPage | undefined {
-    return this.pages.get(file);
+    const entry = this.pages.get(file);
+    if (!entry || !Array.isArray(entry)) return entry;
+    if ((this.asked++ & 255) === 0) tuneYoungGeneration(); // what a rebuild allocates most before its pages
+    const [, , headAt, summaryAt] = entry;
+    try {
+      const page = JSON.parse(this.previous!.window.text(headAt, summaryAt - 1 - headAt)) as CachedPage;
+      page.record.file = file; // the build's own string (a head does not repeat the name)
+      page.line = entry;
+      this.pages.set(file, page);
+      return page;
+    } catch {
+      // Not a head of this format, or the file could not be read: the page is built again.
+      this.pages.delete(file);
+      return undefined;
+    }
   }
 
   get size(): number {
@@ -192,12 +220,12 @@ export class PageCache {
    * parsed, or, when `summaries` keeps them on disk, copied there (`keysAt`, and no `page`).
    */
   reuse(file: string, stat: SourceStat | null | undefined, summaries: SummaryStore): PageRecord {
-    const cached = this.pages.get(file)!;
+    const cached = this.get(file)!;
     // Asked for once: what the build keeps of the record is its own to hold, or not.
     this.pages.delete(file);
     const record = cached.record;
     record.reused = true;
-    const [offset, length, summaryAt, keysAt] = cached.line;
+    const [offset, length, , summaryAt, keysAt] = cached.line;
     const window = this.previous!.window;
     // The summary without its tab, the keys without their newline (each read just before use: a window's bytes last until its next read).
     const summary = (): Span => window.span(summaryAt, keysAt - 1 - summaryAt);
@@ -218,9 +246,9 @@ export class PageCache {
     } else {
       record.sourceStat = stat;
       const head = this.head({ ...record, hash: cached.hash }, cached.id);
-      // The new head, then the summary and keys as they were.
+      // The name and the new head, then the summary and keys as they were.
       this.append((lines) => {
-        lines.text(`${head}\t`);
+        lines.text(`${JSON.stringify(record.file)}\t${head}\t`);
         const rest = window.span(summaryAt, offset + length - summaryAt);
         lines.bytes(rest.buffer, rest.start, rest.end);
       });
@@ -253,13 +281,13 @@ export class PageCache {
   /** Adds a page that was built and written. */
   add(r: PageRecord): void {
     if (!this.out || !r.page || !r.written || !r.hash) return;
-    const line = `${this.head(r, r.page.id)}\t${JSON.stringify(r.page)}\t${JSON.stringify(r.keys)}\n`;
+    const line = `${JSON.stringify(r.file)}\t${this.head(r, r.page.id)}\t${JSON.stringify(r.page)}\t${JSON.stringify(r.keys)}\n`;
     this.append((lines) => lines.text(line));
   }
 
-  /** A line's head: the record without its summary and keys (and what the cache does not keep). */
+  /** A line's head: the record without its file's name (the line's first text), its summary and keys, and what the cache does not keep. */
   private head(r: PageRecord, id: number): string {
-    const { json: _json, reused: _reused, outputs: _outputs, page: _page, keys: _keys, keysAt: _keysAt, hash, ...record } = r;
+    const { file: _file, json: _json, reused: _reused, outputs: _outputs, page: _page, keys: _keys, keysAt: _keysAt, hash, ...record } = r;
     return JSON.stringify({ hash, id, record });
   }
 
