@@ -245,10 +245,10 @@ export class PageCache {
       this.append((lines) => lines.bytes(line.buffer, line.start, line.end));
     } else {
       record.sourceStat = stat;
-      const head = this.head({ ...record, hash: cached.hash }, cached.id);
+      const lead = this.lead({ ...record, hash: cached.hash }, cached.id);
       // The name and the new head, then the summary and keys as they were.
       this.append((lines) => {
-        lines.text(`${JSON.stringify(record.file)}\t${head}\t`);
+        lines.text(`${lead}\t`);
         const rest = window.span(summaryAt, offset + length - summaryAt);
         lines.bytes(rest.buffer, rest.start, rest.end);
       });
@@ -281,14 +281,14 @@ export class PageCache {
   /** Adds a page that was built and written. */
   add(r: PageRecord): void {
     if (!this.out || !r.page || !r.written || !r.hash) return;
-    const line = `${JSON.stringify(r.file)}\t${this.head(r, r.page.id)}\t${JSON.stringify(r.page)}\t${JSON.stringify(r.keys)}\n`;
+    const line = `${this.lead(r, r.page.id)}\t${JSON.stringify(r.page)}\t${JSON.stringify(r.keys)}\n`;
     this.append((lines) => lines.text(line));
   }
 
-  /** A line's head: the record without its file's name (the line's first text), its summary and keys, and what the cache does not keep. */
-  private head(r: PageRecord, id: number): string {
-    const { file: _file, json: _json, reused: _reused, outputs: _outputs, page: _page, keys: _keys, keysAt: _keysAt, hash, ...record } = r;
-    return JSON.stringify({ hash, id, record });
+  /** A line's first two texts: the event file's name, and the head (the record without its name, its summary and keys, and what the cache does not keep). */
+  private lead(r: PageRecord, id: number): string {
+    const { file, json: _json, reused: _reused, outputs: _outputs, page: _page, keys: _keys, keysAt: _keysAt, hash, ...record } = r;
+    return `${JSON.stringify(file)}\t${JSON.stringify({ hash, id, record })}`;
   }
 
   /** Replaces the cache with this build's, once its output is in place. */
