@@ -214,7 +214,8 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
     const json = new Map(records.flatMap((r) => (r.json && r.page ? [[r.page.id, r.json] as const] : [])));
     const detailOf = (id: number) => json.get(id) ?? readFileSync(path.join(staging!.dir, pagesFile(id)), "utf8");
     const writer = new PlannedWriter(staging);
-    for (const file of planOutput(site, model, hosts, index, detailOf)) writer.write(file);
+    const writtenAt = staging ? (rel: string) => path.join(staging!.dir, rel) : null;
+    for (const file of planOutput(site, model, hosts, index, detailOf, writtenAt)) writer.write(file);
     const tally = writer.report.tally;
     let bytes = writer.report.bytes;
     for (const r of records) {

@@ -58,14 +58,14 @@ export class FolderWriter {
     }
   }
 
-  /** Writes a file given in pieces of text; returns its size in bytes. */
-  writeChunks(rel: string, chunks: Iterable<string>): number {
+  /** Writes a file given in pieces (text, or bytes); returns its size in bytes. */
+  writeChunks(rel: string, chunks: Iterable<string | Uint8Array>): number {
     this.folder(rel);
     this.files?.push(rel);
     const fd = openSync(`${this.root}/${rel}`, "w");
     let size = 0;
     try {
-      for (const chunk of chunks) size += writeAll(fd, Buffer.from(chunk, "utf8"));
+      for (const chunk of chunks) size += writeAll(fd, typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk);
     } finally {
       closeSync(fd);
     }

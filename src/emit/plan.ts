@@ -17,9 +17,10 @@ import { QUERY_INDEX_FILE, type QueryIndex } from "../runtime/query/query-index.
 import { LookupRenderer } from "./lookups.js";
 import { eachIndexedPage } from "./query-index.js";
 import { serialize } from "./serialize.js";
+import { piecesOf } from "./read-window.js";
 
-/** A planned file: its bytes, or (for a document that grows with the catalogue) its text in pieces, never whole. */
-export type OutputFile = { path: string; bytes: Buffer; chunks?: undefined } | { path: string; chunks: Iterable<string>; bytes?: undefined };
+/** A planned file: its bytes, or (for a document that grows with the catalogue) its text or bytes in pieces, never whole. */
+export type OutputFile = { path: string; bytes: Buffer; chunks?: undefined } | { path: string; chunks: Iterable<string | Uint8Array>; bytes?: undefined };
 
 export class SelfCheckFailed extends Error {
   override name = "SelfCheckFailed";
@@ -40,9 +41,17 @@ export const writesEventPagesRoute = (hosts: readonly Host[]) => !(hosts.length 
 /**
  * Every file but the event pages' own (build-page.ts writes those as it goes): the lists, the
  * parent and home pages, the query index, the lookups, the error bodies and the hosts' rules.
- * `detailOf` gives an event page's JSON back, for the lookups that list it.
+ * `detailOf` gives an event page's JSON back, for the lookups that list it; `writtenAt` where a
+ * file this plan yielded is once written (null when nothing is written, as in a check).
  */
-export function* planOutput(site: Site, model: HostModel, hosts: readonly Host[], queryIndex: QueryIndex, detailOf: (id: number) => string): Generator<OutputFile> {
+export function* planOutput(
+  site: Site,
+  model: HostModel,
+  hosts: readonly Host[],
+  queryIndex: QueryIndex,
+  detailOf: (id: number) => string,
+  writtenAt: ((rel: string) => string) | null = null,
+): Generator<OutputFile> {
   const browsable = hosts.some((h) => h.prerendersBrowsable);
   const document = (path: string) => documentAt(model, path)!;
   // The lookups hosts without code route to by query string, rendered by the query engine.
@@ -76,12 +85,17 @@ export function* planOutput(site: Site, model: HostModel, hosts: readonly Host[]
     const pageItems = [...firstPages, ...all];
     yield* answer("/api/v2/pages/", checked(pageListSchema, { meta: { total_count: pageItems.length }, items: pageItems }, "page list"));
   } else {
-    yield { path: document("/api/v2/event_pages/").file, chunks: listChunks(site.events.length, eventItems(), listSchema, "event list") };
+    const eventList = document("/api/v2/event_pages/").file;
+    yield { path: eventList, chunks: listChunks(site.events.length, eventItems(), listSchema, "event list") };
     const pageItems = function* () {
       yield* firstPages;
       yield* eventItems();
     };
-    yield { path: document("/api/v2/pages/").file, chunks: listChunks(firstPages.length + site.events.length, pageItems(), pageListSchema, "page list") };
+    const total = firstPages.length + site.events.length;
+    // The event pages' items in the page list are the event list's, byte for byte: copied from the
+    // file just written rather than made, checked and serialized again (10,000 pages: about 40 ms).
+    const copied = writtenAt && site.events.length > 0 ? piecesOf(writtenAt(eventList), listHead(site.events.length).length, LIST_END.length) : null;
+    yield { path: document("/api/v2/pages/").file, chunks: copied ? pageListChunks(total, firstPages, copied) : listChunks(total, pageItems(), pageListSchema, "page list") };
   }
   if (lookups) for (const event of site.events) yield* text(lookups.document(event.id, detailOf(event.id)));
   yield* answer(`/api/v2/pages/${site.parent.id}/`, checked(parentDetailSchema, parent, "parent page detail"));
@@ -107,6 +121,13 @@ export function* planOutput(site: Site, model: HostModel, hosts: readonly Host[]
 /** Pieces of text of about this many characters: a list of 100,000 pages is never one string. */
 const CHUNK = 1 << 16;
 
+/** A list document's text before its first item, and after its last (see listChunks). */
+const listHead = (total: number) => `{\n    "meta": {\n        "total_count": ${total}\n    },\n    "items": [\n`;
+const LIST_END = "\n    ]\n}";
+/** An item's JSON indented for its place in a list: serialize() indents an array's items two levels. */
+const inList = (json: string) => `        ${json.replace(/\n/g, "\n        ")}`;
+const pageItemSchema = pageListSchema.shape.items.element;
+
 /**
  * A list document (`{"meta": {"total_count": n}, "items": [...]}`) in pieces, the very bytes
  * serialize() writes for the whole: each item serialized and indented two levels, and checked
@@ -118,11 +139,11 @@ function* listChunks(total: number, items: Iterable<unknown>, listSchema: z.ZodO
     return;
   }
   const itemSchema = (listSchema.shape.items as z.ZodArray).element as z.ZodType;
-  let chunk = `{\n    "meta": {\n        "total_count": ${total}\n    },\n    "items": [\n`;
+  let chunk = listHead(total);
   let n = 0;
   for (const item of items) {
     const json = checked(itemSchema, item, `${what}, item ${n}`);
-    chunk += `${n === 0 ? "" : ",\n"}        ${json.replace(/\n/g, "\n        ")}`;
+    chunk += `${n === 0 ? "" : ",\n"}${inList(json)}`;
     n++;
     if (chunk.length > CHUNK) {
       yield chunk;
@@ -130,7 +151,21 @@ function* listChunks(total: number, items: Iterable<unknown>, listSchema: z.ZodO
     }
   }
   if (n !== total) throw new SelfCheckFailed(`the ${what} has ${n} items but total_count ${total}; this is a bug in build-catalogue, please report it`);
-  yield `${chunk}\n    ]\n}`;
+  yield `${chunk}${LIST_END}`;
+}
+
+/**
+ * The page list from its first pages' items and the event list's items as written (`events`: the
+ * bytes between that list's head and end). Each of those passed the event list's item schema,
+ * which asks more of an item than the page list's (a fixed type where the page list takes any,
+ * a date where it also takes null), so they are not checked again.
+ */
+function* pageListChunks(total: number, firstPages: readonly unknown[], events: Iterable<Uint8Array>): Generator<string | Uint8Array> {
+  let head = listHead(total);
+  for (const [i, item] of firstPages.entries()) head += `${inList(checked(pageItemSchema, item, `page list, item ${i}`))},\n`;
+  yield head;
+  yield* events;
+  yield LIST_END;
 }
 
 /** JSON.stringify(index) in pieces: the pages one by one. */

@@ -4,7 +4,7 @@
 // about 70 ms to read whole on a 2-core VM (the kernel maps each new page of memory on first
 // touch), and 12 ms through one megabyte.
 import { isAscii } from "node:buffer";
-import { readSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 
 const WINDOW = 1 << 20;
 
@@ -84,5 +84,25 @@ export class ReadWindow {
     }
     this.at = offset;
     this.held = done;
+  }
+}
+
+/**
+ * The bytes of a file from `start` to `trim` bytes before its end, in pieces of a megabyte at
+ * most: each piece is valid until the next is asked for (one buffer serves them all).
+ */
+export function* piecesOf(file: string, start: number, trim = 0): Generator<Uint8Array> {
+  const fd = openSync(file, "r");
+  try {
+    const end = fstatSync(fd).size - trim;
+    const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(WINDOW, end - start)));
+    for (let at = start; at < end; ) {
+      const got = readSync(fd, buffer, 0, Math.min(buffer.length, end - at), at);
+      if (got === 0) throw new Error(`${file} ended before its ${end} bytes were read`);
+      yield buffer.subarray(0, got);
+      at += got;
+    }
+  } finally {
+    closeSync(fd);
   }
 }

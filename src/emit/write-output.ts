@@ -42,9 +42,9 @@ export function checkRelative(rel: string): void {
   }
 }
 
-function countBytes(chunks: Iterable<string>): number {
+function countBytes(chunks: Iterable<string | Uint8Array>): number {
   let n = 0;
-  for (const chunk of chunks) n += Buffer.byteLength(chunk, "utf8");
+  for (const chunk of chunks) n += typeof chunk === "string" ? Buffer.byteLength(chunk, "utf8") : chunk.length;
   return n;
 }
 
