@@ -89,18 +89,19 @@ export class ReadWindow {
 
 /**
  * The bytes of a file from `start` to `trim` bytes before its end, in pieces of a megabyte at
- * most: each piece is valid until the next is asked for (one buffer serves them all).
+ * most, read through a window: each piece is valid until the next is asked for.
  */
 export function* piecesOf(file: string, start: number, trim = 0): Generator<Uint8Array> {
   const fd = openSync(file, "r");
   try {
     const end = fstatSync(fd).size - trim;
-    const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(WINDOW, end - start)));
+    const size = Math.max(1, Math.min(WINDOW, end - start));
+    const window = new ReadWindow(fd, size);
     for (let at = start; at < end; ) {
-      const got = readSync(fd, buffer, 0, Math.min(buffer.length, end - at), at);
-      if (got === 0) throw new Error(`${file} ended before its ${end} bytes were read`);
-      yield buffer.subarray(0, got);
-      at += got;
+      const piece = window.span(at, Math.min(size, end - at));
+      if (piece.end === piece.start) throw new Error(`${file} ended before its ${end} bytes were read`);
+      yield piece.buffer.subarray(piece.start, piece.end);
+      at += piece.end - piece.start;
     }
   } finally {
     closeSync(fd);
