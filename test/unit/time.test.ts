@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { formatDateRange, formatPerformanceDate, isoformat } from "../../src/runtime/time/format-dates.js";
 import { parseTimestamp } from "../../src/runtime/time/parse-timestamp.js";
 import { resolveTimestamp, resolveWall, offsetAt } from "../../src/runtime/time/time-zone.js";
-import type { WallTime } from "../../src/runtime/time/instant.js";
+import { civilFromDays, daysFromCivil, wallFromUtcMs, weekdayOfDays, type WallTime } from "../../src/runtime/time/instant.js";
 
 const wall = (text: string): WallTime => {
   const r = parseTimestamp(text);
@@ -101,6 +101,42 @@ describe("parseTimestamp", () => {
       expect(parseTimestamp(bad).ok, bad).toBe(false);
     }
     expect(parseTimestamp("2028-02-29T10:00").ok).toBe(true);
+    expect(parseTimestamp("2000-02-29T10:00").ok).toBe(true);
+    expect(parseTimestamp("1900-02-29T10:00").ok).toBe(false);
+    expect(parseTimestamp("0000-02-29T10:00").ok).toBe(true); // year 0 is a leap year, proleptically
+  });
+});
+
+describe("the calendar's arithmetic agrees with Date", () => {
+  const DAY = 86_400_000;
+  // Every day from 0001-01-01 to 9999-12-31 (what a timestamp can name), and years 0 and before.
+  const first = Math.floor(Date.UTC(-400, 0, 1) / DAY);
+  const last = Math.floor(Date.UTC(9999, 11, 31) / DAY);
+
+  it("civilFromDays, daysFromCivil and weekdayOfDays on every day from -0400 to 9999", () => {
+    for (let days = first; days <= last; days++) {
+      const d = new Date(days * DAY);
+      const civil = civilFromDays(days);
+      if (civil.year !== d.getUTCFullYear() || civil.month !== d.getUTCMonth() + 1 || civil.day !== d.getUTCDate() || weekdayOfDays(days) !== d.getUTCDay()) {
+        expect({ days, ...civil, weekday: weekdayOfDays(days) }).toEqual({ days, year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), weekday: d.getUTCDay() });
+      }
+      if (daysFromCivil(civil.year, civil.month, civil.day) !== days) expect(daysFromCivil(civil.year, civil.month, civil.day)).toBe(days);
+    }
+  });
+
+  it("wallFromUtcMs on instants through each day, before 1970 included", () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
+    for (let i = 0; i < 200_000; i++) {
+      const ms = Math.floor((first + random() * (last - first)) * DAY / 1000) * 1000;
+      const d = new Date(ms);
+      const expected = { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds(), micro: 5 };
+      const got = wallFromUtcMs(ms, 5);
+      if (got.year !== expected.year || got.month !== expected.month || got.day !== expected.day || got.hour !== expected.hour || got.minute !== expected.minute || got.second !== expected.second) {
+        expect({ ms, ...got }).toEqual({ ms, ...expected });
+      }
+    }
+    expect(wallFromUtcMs(-1000)).toEqual({ year: 1969, month: 12, day: 31, hour: 23, minute: 59, second: 59, micro: 0 });
   });
 });
 

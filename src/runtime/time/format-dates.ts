@@ -1,6 +1,6 @@
 // The API's date texts: Python's isoformat() as Django REST framework writes it, and the
 // human formats of formatted_datetime and date_range (API document 2.4, 2.5).
-import { formatOffset, pad, type Instant, type WallTime } from "./instant.js";
+import { daysFromCivil, formatOffset, pad, weekdayOfDays, type Instant, type WallTime } from "./instant.js";
 import { toZone } from "./time-zone.js";
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
@@ -17,11 +17,7 @@ export function isoformat(instant: Instant, zone: string): string {
   return [date, "T", time, micro, offset].join("");
 }
 
-function weekday(w: WallTime): string {
-  const d = new Date(Date.UTC(2000, 0, 1));
-  d.setUTCFullYear(w.year, w.month - 1, w.day);
-  return WEEKDAYS[d.getUTCDay()]!;
-}
+const weekday = (w: WallTime): string => WEEKDAYS[weekdayOfDays(daysFromCivil(w.year, w.month, w.day))]!;
 
 /** `{date: "Tue, 12 May 2026", time: "07:30 pm"}`. */
 export function formatPerformanceDate(wall: WallTime): { date: string; time: string } {

@@ -1,5 +1,6 @@
 // Time-zone arithmetic on IANA zones: offsets at an instant, and wall times resolved to instants.
 import {
+  DAY_MS,
   formatOffset,
   formatWall,
   wallAsUtcMs,
@@ -50,7 +51,6 @@ function computeOffset(epochMs: number, zone: string): number {
   return Math.round((d.getTime() - epochMs) / 1000);
 }
 
-const DAY_MS = 86_400_000;
 const dayCache = new Map<string, Map<number, number | null>>();
 
 /**
