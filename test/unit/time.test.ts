@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { formatDateRange, formatPerformanceDate, isoformat } from "../../src/runtime/time/format-dates.js";
 import { parseTimestamp } from "../../src/runtime/time/parse-timestamp.js";
 import { resolveTimestamp, resolveWall, offsetAt } from "../../src/runtime/time/time-zone.js";
-import { civilFromDays, daysFromCivil, wallFromUtcMs, weekdayOfDays, type WallTime } from "../../src/runtime/time/instant.js";
+import { civilFromDays, daysFromCivil, wallAsUtcMs, wallFromUtcMs, weekdayOfDays, type WallTime } from "../../src/runtime/time/instant.js";
 
 const wall = (text: string): WallTime => {
   const r = parseTimestamp(text);
@@ -135,8 +135,11 @@ describe("the calendar's arithmetic agrees with Date", () => {
       if (got.year !== expected.year || got.month !== expected.month || got.day !== expected.day || got.hour !== expected.hour || got.minute !== expected.minute || got.second !== expected.second) {
         expect({ ms, ...got }).toEqual({ ms, ...expected });
       }
+      if (wallAsUtcMs(got) !== ms) expect({ wall: got, ms: wallAsUtcMs(got) }).toEqual({ wall: got, ms });
     }
     expect(wallFromUtcMs(-1000)).toEqual({ year: 1969, month: 12, day: 31, hour: 23, minute: 59, second: 59, micro: 0 });
+    // Years 0 to 99 are those years, not 1900 to 1999 as Date.UTC reads them.
+    expect(wallAsUtcMs({ year: 50, month: 3, day: 1, hour: 12, minute: 0, second: 0, micro: 0 })).toBe(new Date("0050-03-01T12:00:00Z").getTime());
   });
 });
 

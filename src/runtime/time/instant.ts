@@ -21,19 +21,12 @@ export function compareInstants(a: Instant, b: Instant): number {
   return a.epochMs - b.epochMs || a.micro - b.micro;
 }
 
+export const DAY_MS = 86_400_000;
+
 /** The wall time read as if it were UTC, in milliseconds (whole seconds). */
 export function wallAsUtcMs(w: WallTime): number {
-  const ms = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  // Date.UTC maps years 0..99 to 1900..1999; set the year explicitly.
-  if (w.year < 100) {
-    const d = new Date(ms);
-    d.setUTCFullYear(w.year);
-    return d.getTime();
-  }
-  return ms;
+  return daysFromCivil(w.year, w.month, w.day) * DAY_MS + ((w.hour * 60 + w.minute) * 60 + w.second) * 1000;
 }
-
-export const DAY_MS = 86_400_000;
 
 /**
  * The proleptic Gregorian date of a day counted from 1970-01-01 (day 0), as Date's getUTC*() give

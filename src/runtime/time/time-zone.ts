@@ -46,9 +46,8 @@ function computeOffset(epochMs: number, zone: string): number {
   for (const p of formatterFor(zone).formatToParts(new Date(epochMs))) parts[p.type] = p.value;
   let year = Number(parts.year);
   if (parts.era === "BC" || parts.era === "B") year = 1 - year;
-  const d = new Date(Date.UTC(2000, Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second)));
-  d.setUTCFullYear(year);
-  return Math.round((d.getTime() - epochMs) / 1000);
+  const wall = { year, month: Number(parts.month), day: Number(parts.day), hour: Number(parts.hour), minute: Number(parts.minute), second: Number(parts.second), micro: 0 };
+  return Math.round((wallAsUtcMs(wall) - epochMs) / 1000);
 }
 
 const dayCache = new Map<string, Map<number, number | null>>();
