@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { formatDateRange, formatPerformanceDate, isoformat } from "../../src/runtime/time/format-dates.js";
 import { parseTimestamp } from "../../src/runtime/time/parse-timestamp.js";
 import { resolveTimestamp, resolveWall, offsetAt } from "../../src/runtime/time/time-zone.js";
-import { civilFromDays, daysFromCivil, wallAsUtcMs, wallFromUtcMs, weekdayOfDays, type WallTime } from "../../src/runtime/time/instant.js";
+import { civilFromDays, daysFromCivil, daysInMonth, wallAsUtcMs, wallFromUtcMs, weekdayOfDays, type WallTime } from "../../src/runtime/time/instant.js";
+import { instantOf as queryInstantOf, parseDjangoDateTime } from "../../src/runtime/query/datetime.js";
 
 const wall = (text: string): WallTime => {
   const r = parseTimestamp(text);
@@ -140,6 +141,41 @@ describe("the calendar's arithmetic agrees with Date", () => {
     expect(wallFromUtcMs(-1000)).toEqual({ year: 1969, month: 12, day: 31, hour: 23, minute: 59, second: 59, micro: 0 });
     // Years 0 to 99 are those years, not 1900 to 1999 as Date.UTC reads them.
     expect(wallAsUtcMs({ year: 50, month: 3, day: 1, hour: 12, minute: 0, second: 0, micro: 0 })).toBe(new Date("0050-03-01T12:00:00Z").getTime());
+  });
+});
+
+describe("first_published_at in list queries (ordering and ?first_published_at=)", () => {
+  // Microseconds since the epoch, as Date reads an ISO text (it takes years 0 to 99 as written).
+  const micros = (iso: string) => new Date(iso).getTime() * 1000;
+
+  it("reads years 1 to 99 as those years, as Python's datetime does (Date.UTC read them as 1900 to 1999)", () => {
+    expect(queryInstantOf("0025-01-10T10:00:03+11:00")).toBe(micros("0025-01-10T10:00:03+11:00"));
+    expect(queryInstantOf("0099-12-31T23:59:59.5Z")).toBe(micros("0099-12-31T23:59:59Z") + 500_000);
+    expect(queryInstantOf("0099-12-31T23:59:59Z")).toBeLessThan(queryInstantOf("1999-01-01T00:00:00Z"));
+    expect(parseDjangoDateTime("0025-01-10T10:00:03+11:00", "UTC")).toBe(micros("0025-01-10T10:00:03+11:00"));
+    expect(parseDjangoDateTime("0001-01-01", "UTC")).toBe(micros("0001-01-01T00:00:00Z"));
+    // Later years as before.
+    expect(queryInstantOf("2025-07-18T10:18:37.142148+10:00")).toBe(micros("2025-07-18T10:18:37+10:00") + 142_148);
+    expect(parseDjangoDateTime("2025-07-18 10:18:37.142148+1000", "UTC")).toBe(micros("2025-07-18T10:18:37+10:00") + 142_148);
+  });
+
+  it("refuses what is not a day of that calendar, year 0 included, as Django's parse_datetime does", () => {
+    for (const text of ["0000-01-01", "0000-06-15T12:00:00Z", "2026-02-29", "2026-13-01", "2026-04-31T10:00", "2026-04-30T24:00", "2026-04-30T10:60"]) {
+      expect([text, parseDjangoDateTime(text, "UTC")]).toEqual([text, null]);
+    }
+    expect(parseDjangoDateTime("2024-02-29", "UTC")).toBe(micros("2024-02-29T00:00:00Z"));
+    expect(parseDjangoDateTime("2000-02-29T01:02:03Z", "UTC")).toBe(micros("2000-02-29T01:02:03Z"));
+    expect(parseDjangoDateTime("1900-02-29", "UTC")).toBeNull();
+  });
+
+  it("daysInMonth agrees with Date on every month from year 1 to 9999", () => {
+    for (let year = 1; year <= 9999; year++) {
+      for (let month = 1; month <= 12; month++) {
+        const d = new Date(0);
+        d.setUTCFullYear(year, month, 0); // day 0 of the next month: this month's last
+        if (daysInMonth(year, month) !== d.getUTCDate()) expect([year, month, daysInMonth(year, month)]).toEqual([year, month, d.getUTCDate()]);
+      }
+    }
   });
 });
 

@@ -1,12 +1,15 @@
 // Instants of `first_published_at`, for ordering and for the filter `?first_published_at=`: the
-// documents' ISO 8601 text, and a query value read as Django's DateTimeField reads it.
+// documents' ISO 8601 text, and a query value read as Django's DateTimeField reads it. Dates
+// count in the proleptic Gregorian calendar, years 1 to 9999 as Python's datetime (Date.UTC read
+// years 0 to 99 as 1900 to 1999).
+import { daysInMonth, wallAsUtcMs } from "../time/instant.js";
 import { resolveWall } from "../time/time-zone.js";
 
 /** Microseconds since the epoch of `2025-07-18T10:18:37.142148+10:00` (or `...Z`). */
 export function instantOf(iso: string): number {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?(Z|[+-]\d{2}:\d{2})$/.exec(iso);
   if (!m) return NaN;
-  const utc = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!);
+  const utc = wallAsUtcMs({ year: +m[1]!, month: +m[2]!, day: +m[3]!, hour: +m[4]!, minute: +m[5]!, second: +m[6]!, micro: 0 });
   return (utc - offsetMinutes(m[8]!) * 60_000) * 1000 + Number((m[7] ?? "").padEnd(6, "0"));
 }
 
@@ -28,9 +31,10 @@ export function parseDjangoDateTime(text: string, zone: string): number | null {
   if (!m) return null;
   const [y, mo, d, h = "0", mi = "0", sec = "0"] = m.slice(1, 7).map((v) => v ?? undefined) as string[];
   const wall = { year: +y!, month: +mo!, day: +d!, hour: +h, minute: +mi, second: +sec, micro: Number((m[7] ?? "").padEnd(6, "0")) };
-  const utc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
-  const check = new Date(utc);
-  if (check.getUTCDate() !== wall.day || check.getUTCMonth() !== wall.month - 1 || wall.hour > 23 || wall.minute > 59 || wall.second > 59) return null;
+  // Python's datetime refuses what is not a day of its calendar (year 0 included), so Django's parse.
+  const day = wall.year >= 1 && wall.month >= 1 && wall.month <= 12 && wall.day >= 1 && wall.day <= daysInMonth(wall.year, wall.month);
+  if (!day || wall.hour > 23 || wall.minute > 59 || wall.second > 59) return null;
+  const utc = wallAsUtcMs(wall);
   const tz = m[8];
   if (tz) {
     const offset = tz === "Z" ? 0 : offsetMinutes(tz.length === 5 ? `${tz.slice(0, 3)}:${tz.slice(3)}` : tz);

@@ -55,6 +55,14 @@ export function daysFromCivil(year: number, month: number, day: number): number 
   return era * 146_097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719_468;
 }
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** The days of a month (1..12) of the proleptic Gregorian calendar. */
+export function daysInMonth(year: number, month: number): number {
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!;
+}
+
 /** Sunday 0 to Saturday 6, of a day counted from 1970-01-01 (a Thursday). */
 export const weekdayOfDays = (days: number): number => ((days % 7) + 11) % 7;
 

@@ -1,5 +1,5 @@
 // Reads the timestamps editors write: a wall time, or a full timestamp with an offset.
-import type { WallTime } from "./instant.js";
+import { daysInMonth, type WallTime } from "./instant.js";
 
 export interface ParsedTimestamp {
   wall: WallTime;
@@ -55,13 +55,9 @@ export function parseTimestamp(text: string): ParseResult {
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
 function checkWall(w: WallTime): string | null {
   if (w.month < 1 || w.month > 12) return `there is no month ${w.month}`;
-  const leap = (w.year % 4 === 0 && w.year % 100 !== 0) || w.year % 400 === 0;
-  const days = w.month === 2 && leap ? 29 : DAYS_IN_MONTH[w.month - 1]!;
-  if (w.day < 1 || w.day > days) {
+  if (w.day < 1 || w.day > daysInMonth(w.year, w.month)) {
     return `${MONTHS[w.month - 1]} ${w.year} has no day ${w.day}`;
   }
   if (w.hour > 23) return `there is no hour ${w.hour} (use 00 to 23)`;
