@@ -31,7 +31,7 @@ export function parseDjangoDateTime(text: string, zone: string): number | null {
   if (!m) return null;
   const [y, mo, d, h = "0", mi = "0", sec = "0"] = m.slice(1, 7).map((v) => v ?? undefined) as string[];
   const wall = { year: +y!, month: +mo!, day: +d!, hour: +h, minute: +mi, second: +sec, micro: Number((m[7] ?? "").padEnd(6, "0")) };
-  // Python's datetime refuses what is not a day of its calendar (year 0 included), so Django's parse.
+  // Python's datetime refuses a day its calendar does not have (year 0 included), and so does Django.
   const day = wall.year >= 1 && wall.month >= 1 && wall.month <= 12 && wall.day >= 1 && wall.day <= daysInMonth(wall.year, wall.month);
   if (!day || wall.hour > 23 || wall.minute > 59 || wall.second > 59) return null;
   const utc = wallAsUtcMs(wall);
