@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { formatDateRange, formatPerformanceDate, isoformat } from "../../src/runtime/time/format-dates.js";
 import { parseTimestamp } from "../../src/runtime/time/parse-timestamp.js";
 import { resolveTimestamp, resolveWall, offsetAt } from "../../src/runtime/time/time-zone.js";
-import { civilFromDays, daysFromCivil, daysInMonth, wallAsUtcMs, wallFromUtcMs, weekdayOfDays, type WallTime } from "../../src/runtime/time/instant.js";
+import { civilFromDays, DAY_MS, daysFromCivil, daysInMonth, wallAsUtcMs, wallFromUtcMs, weekdayOfDays, type WallTime } from "../../src/runtime/time/instant.js";
 import { instantOf as queryInstantOf, parseDjangoDateTime } from "../../src/runtime/query/datetime.js";
 
 const wall = (text: string): WallTime => {
@@ -109,14 +109,13 @@ describe("parseTimestamp", () => {
 });
 
 describe("the calendar's arithmetic agrees with Date", () => {
-  const DAY = 86_400_000;
   // Every day from 0001-01-01 to 9999-12-31 (what a timestamp can name), and years 0 and before.
-  const first = Math.floor(Date.UTC(-400, 0, 1) / DAY);
-  const last = Math.floor(Date.UTC(9999, 11, 31) / DAY);
+  const first = Math.floor(Date.UTC(-400, 0, 1) / DAY_MS);
+  const last = Math.floor(Date.UTC(9999, 11, 31) / DAY_MS);
 
   it("civilFromDays, daysFromCivil and weekdayOfDays on every day from -0400 to 9999", () => {
     for (let days = first; days <= last; days++) {
-      const d = new Date(days * DAY);
+      const d = new Date(days * DAY_MS);
       const civil = civilFromDays(days);
       if (civil.year !== d.getUTCFullYear() || civil.month !== d.getUTCMonth() + 1 || civil.day !== d.getUTCDate() || weekdayOfDays(days) !== d.getUTCDay()) {
         expect({ days, ...civil, weekday: weekdayOfDays(days) }).toEqual({ days, year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), weekday: d.getUTCDay() });
@@ -129,7 +128,7 @@ describe("the calendar's arithmetic agrees with Date", () => {
     let seed = 7;
     const random = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
     for (let i = 0; i < 200_000; i++) {
-      const ms = Math.floor((first + random() * (last - first)) * DAY / 1000) * 1000;
+      const ms = Math.floor((first + random() * (last - first)) * DAY_MS / 1000) * 1000;
       const d = new Date(ms);
       const expected = { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds(), micro: 5 };
       const got = wallFromUtcMs(ms, 5);

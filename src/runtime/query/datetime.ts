@@ -2,7 +2,8 @@
 // documents' ISO 8601 text, and a query value read as Django's DateTimeField reads it. Dates
 // count in the proleptic Gregorian calendar, years 1 to 9999 as Python's datetime (Date.UTC read
 // years 0 to 99 as 1900 to 1999).
-import { daysInMonth, wallAsUtcMs } from "../time/instant.js";
+import { wallAsUtcMs } from "../time/instant.js";
+import { checkWall } from "../time/parse-timestamp.js";
 import { resolveWall } from "../time/time-zone.js";
 
 /** Microseconds since the epoch of `2025-07-18T10:18:37.142148+10:00` (or `...Z`). */
@@ -31,9 +32,8 @@ export function parseDjangoDateTime(text: string, zone: string): number | null {
   if (!m) return null;
   const [y, mo, d, h = "0", mi = "0", sec = "0"] = m.slice(1, 7).map((v) => v ?? undefined) as string[];
   const wall = { year: +y!, month: +mo!, day: +d!, hour: +h, minute: +mi, second: +sec, micro: Number((m[7] ?? "").padEnd(6, "0")) };
-  // Python's datetime refuses a day its calendar does not have (year 0 included), and so does Django.
-  const day = wall.year >= 1 && wall.month >= 1 && wall.month <= 12 && wall.day >= 1 && wall.day <= daysInMonth(wall.year, wall.month);
-  if (!day || wall.hour > 23 || wall.minute > 59 || wall.second > 59) return null;
+  // Python's datetime refuses a time its calendar does not have (year 0 included), and so does Django.
+  if (wall.year < 1 || checkWall(wall) !== null) return null;
   const utc = wallAsUtcMs(wall);
   const tz = m[8];
   if (tz) {

@@ -55,7 +55,8 @@ export function parseTimestamp(text: string): ParseResult {
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
-function checkWall(w: WallTime): string | null {
+/** Why the wall time names no time of the calendar (a month, day, hour, minute or second it has not), or null. */
+export function checkWall(w: WallTime): string | null {
   if (w.month < 1 || w.month > 12) return `there is no month ${w.month}`;
   if (w.day < 1 || w.day > daysInMonth(w.year, w.month)) {
     return `${MONTHS[w.month - 1]} ${w.year} has no day ${w.day}`;
