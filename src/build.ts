@@ -139,6 +139,7 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
         staging?.keep(cached.written ?? []);
         return summarized(keptRecord(cached));
       }
+      pageCache?.noteKeys(r);
       if (writeThread) writeThread.place(r); // the cache has its line once the files are written
       else {
         if (staging) placeOutputs(r, staging.writer);
@@ -186,11 +187,16 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
     if (reused > 0) resolved.onProgress(`Reused ${reused} unchanged event pages from the previous build (--no-cache builds every page)`);
     const found: Diagnostic[] = [...loaded.diagnostics, ...settingsCheck.diagnostics];
     for (const r of records) found.push(...r.diagnostics);
-    // Keys kept on disk are read back for the checks alone, a page at a time.
+    // Keys kept on disk, and reused pages' in the previous cache file, are read back for the checks alone, a page at a time.
     const forChecks = function* () {
-      for (const r of records) yield r.keysAt === undefined ? r : { file: r.file, keys: summaries.keysAt(r.keysAt), placeholders: r.placeholders };
+      for (const r of records) {
+        if (r.keysAt !== undefined) yield { file: r.file, keys: summaries.keysAt(r.keysAt), placeholders: r.placeholders };
+        else if (r.keysFrom !== undefined) yield { file: r.file, keys: pageCache!.keysFrom(r.keysFrom, r.keysLength!), placeholders: r.placeholders };
+        else yield r;
+      }
     };
-    found.push(...checkAcrossPages(forChecks, settingsCheck));
+    // A rebuild that kept every page's keys cannot fail them (see PageCache.keysUnchanged): 10,000 reused pages' keys are not read.
+    if (!pageCache?.keysUnchanged()) found.push(...checkAcrossPages(forChecks, settingsCheck));
     // What only the checks across pages needed (about ten performances a page) goes now.
     for (const r of records) r.keys = null;
     let site: Site | null = null;

@@ -158,6 +158,51 @@ describe("summaries on disk, rebuilt", () => {
   }, 300_000);
 });
 
+describe("the checks across pages, rebuilt", () => {
+  // A rebuild whose pages built anew keep their keys skips the checks (the previous build passed
+  // them); any other change of keys checks every page, reused pages' keys read from the cache.
+  it("a changed or added page that takes a reused page's id, slug or performance fails as a build without the cache does", () => {
+    build("checks");
+    const files = [1030, 1031, 1032, 1033].map(eventFile);
+    const texts = files.map((f) => readFileSync(f, "utf8"));
+    const added = path.join(content, "events", "added-page.json");
+    const fails = (expected: string[]) => {
+      const failed = runCli(["build", "--content", "content", "--out", "checks", "--now", NOW], { cwd: dir });
+      expect(failed.code).toBe(1);
+      for (const message of expected) expect(failed.stderr).toContain(message);
+      const uncached = runCli(["build", "--content", "content", "--out", "checks", "--now", NOW, "--no-cache"], { cwd: dir });
+      expect(failed.stderr).toBe(uncached.stderr);
+    };
+    type Page = { id: number; slug?: string; performances: { id: number; ticketing_code: number }[] };
+    const [a, b, c] = texts.map((t) => JSON.parse(t) as Page);
+    try {
+      // A changed page takes a reused page's slug and a performance's ticketing code.
+      edit(1030, (p) => {
+        p.slug = b!.slug ?? "event-1031";
+        (p.performances as Page["performances"])[0]!.ticketing_code = c!.performances[0]!.ticketing_code;
+      });
+      fails([`duplicate slug "${b!.slug ?? "event-1031"}"`, `duplicate performance ticketing code ${c!.performances[0]!.ticketing_code}`]);
+      writeFileSync(files[0]!, texts[0]!);
+      // A page added with a reused page's id.
+      writeFileSync(added, JSON.stringify({ ...a!, id: c!.id, slug: "added-page", performances: [] }, null, 2));
+      fails([`duplicate page id ${c!.id}`]);
+      rmSync(added);
+      // Two changed pages that trade their slugs: their keys changed, so every page is checked, and nothing is found.
+      edit(1030, (p) => (p.slug = "traded-b"));
+      edit(1031, (p) => (p.slug = "traded-a"));
+      build("checks");
+      edit(1030, (p) => (p.slug = "traded-a"));
+      edit(1031, (p) => (p.slug = "traded-b"));
+      expect(reusedOf(build("checks"))).toBe(pages() - 2);
+      cold("reference");
+      expectSameTree(path.join(dir, "checks"), path.join(dir, "reference"));
+    } finally {
+      files.forEach((f, i) => writeFileSync(f, texts[i]!));
+      rmSync(added, { force: true });
+    }
+  }, 300_000);
+});
+
 describe("the heap", () => {
   const youngOf = (run: { stderr: string }) => Number(/new space: (\d+)/.exec(run.stderr)?.[1] ?? -1);
   const preload = { NODE_OPTIONS: `--import=${path.join(ROOT, "test/helpers/young-generation.mjs")}` };

@@ -11,9 +11,10 @@
 // record), the page's summary, and its keys. A rebuild reads only the names up front, and parses
 // a page's head when the build asks for the page: parsed up front, the heads were 10 MB of objects
 // at 10,000 pages, held from the start of the build (about 100 ms of a rebuild on a VM where new
-// memory is slow). A large catalogue's summaries and keys go to disk as JSON
-// (emit/summary-store.ts): a reused page's are copied there as bytes, never parsed (at 100,000
-// pages, parsing and writing them again took seconds of a rebuild).
+// memory is slow). A large catalogue's summaries go to disk as JSON (emit/summary-store.ts): a
+// reused page's is copied there as bytes, never parsed (at 100,000 pages, parsing and writing
+// them again took seconds of a rebuild). A reused page's keys stay where they are in the previous
+// file: they are read only when a page built anew changed its keys (see keysUnchanged).
 import { createHash } from "node:crypto";
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -23,6 +24,7 @@ import { AppendFile } from "../emit/append-file.js";
 import { ReadWindow, textOf, type Span } from "../emit/read-window.js";
 import { parseKeys, type SummaryStore } from "../emit/summary-store.js";
 import { sameStat, type PageRecord, type SourceStat } from "../emit/page-record.js";
+import type { PageKeys } from "../validate/validate-content.js";
 import { PACKAGE_ROOT } from "../package-files.js";
 
 /** An output file as written: path relative to --out, size, mtimeMs and inode. */
@@ -216,8 +218,9 @@ export class PageCache {
 
   /**
    * Adds a page reused from the previous build, as its line was read unless its file's status
-   * changed (then with the new status); returns its cached record, with its summary and keys:
-   * parsed, or, when `summaries` keeps them on disk, copied there (`keysAt`, and no `page`).
+   * changed (then with the new status); returns its cached record, with its summary (parsed, or,
+   * when `summaries` keeps them on disk, copied there, and no `page`), and where its keys are in
+   * the previous file (`keysFrom`): they are read only if the checks across pages need them.
    */
   reuse(file: string, stat: SourceStat | null | undefined, summaries: SummaryStore): PageRecord {
     const cached = this.get(file)!;
@@ -227,19 +230,15 @@ export class PageCache {
     record.reused = true;
     const [offset, length, , summaryAt, keysAt] = cached.line;
     const window = this.previous!.window;
-    // The summary without its tab, the keys without their newline (each read just before use: a window's bytes last until its next read).
+    // The summary without its tab (read just before use: a window's bytes last until its next read).
     const summary = (): Span => window.span(summaryAt, keysAt - 1 - summaryAt);
-    const keys = (): Span => window.span(keysAt, offset + length - 1 - keysAt);
     if (summaries.onDisk) {
       summaries.addJson(summary(), cached.id);
-      record.keysAt = summaries.addKeys(keys());
       record.page = undefined;
-      record.keys = null;
-    } else {
-      record.page = JSON.parse(textOf(summary()));
-      const k = textOf(keys());
-      record.keys = k === "null" ? null : parseKeys(k);
-    }
+    } else record.page = JSON.parse(textOf(summary()));
+    record.keys = null;
+    record.keysFrom = keysAt;
+    record.keysLength = offset + length - 1 - keysAt;
     if (sameStat(stat, record.sourceStat)) {
       const line = window.span(offset, length);
       this.append((lines) => lines.bytes(line.buffer, line.start, line.end));
@@ -254,6 +253,37 @@ export class PageCache {
       });
     }
     return record;
+  }
+
+  /** A page built anew whose keys differ from its previous line's, or that had none (see keysUnchanged). */
+  private keysChanged = false;
+
+  /** Notes whether a page built anew has the keys its line in the previous file had. */
+  noteKeys(r: PageRecord): void {
+    if (this.keysChanged || !this.previous) return;
+    const entry = this.pages.get(r.file);
+    if (entry === undefined) {
+      this.keysChanged = true;
+      return;
+    }
+    const [offset, length, , , keysAt] = Array.isArray(entry) ? entry : entry.line;
+    if (textOf(this.previous.window.span(keysAt, offset + length - 1 - keysAt)) !== JSON.stringify(r.keys)) this.keysChanged = true;
+  }
+
+  /**
+   * Whether the checks across pages can find nothing: this build reuses pages of a previous one
+   * (which passed them: a failed build keeps no cache), and every page it built anew has the keys
+   * it had then (its id, slug and performances' ids and codes). The pages' keys are then those
+   * the previous build checked, less those of the pages removed since.
+   */
+  keysUnchanged(): boolean {
+    return this.previous !== null && !this.keysChanged;
+  }
+
+  /** A reused page's keys, from the previous file (see reuse). */
+  keysFrom(offset: number, length: number): PageKeys | null {
+    const text = textOf(this.previous!.window.span(offset, length));
+    return text === "null" ? null : parseKeys(text);
   }
 
   /** Closes the previous cache file (before this build's takes its name). */
@@ -287,7 +317,7 @@ export class PageCache {
 
   /** A line's first two texts: the event file's name, and the head (the record without its name, its summary and keys, and what the cache does not keep). */
   private lead(r: PageRecord, id: number): string {
-    const { file, json: _json, reused: _reused, outputs: _outputs, page: _page, keys: _keys, keysAt: _keysAt, hash, ...record } = r;
+    const { file, json: _json, reused: _reused, outputs: _outputs, page: _page, keys: _keys, keysAt: _keysAt, keysFrom: _keysFrom, keysLength: _keysLength, hash, ...record } = r;
     return `${JSON.stringify(file)}\t${JSON.stringify({ hash, id, record })}`;
   }
 

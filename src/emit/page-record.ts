@@ -40,6 +40,9 @@ export interface PageRecord {
   keys: PageKeys | null;
   /** Where the keys are kept instead, when the build keeps them on disk (see emit/summary-store.ts). */
   keysAt?: number;
+  /** A reused page's keys: where they are in the previous build's cache file (read only if the checks across pages need them; see PageCache.keysUnchanged). */
+  keysFrom?: number;
+  keysLength?: number;
   placeholders: Diagnostic[];
   /** Present when the page is valid and was built. */
   page?: PageSummary;
@@ -82,7 +85,7 @@ const shared = (list: Diagnostic[]): Diagnostic[] => (list.length === 0 ? NONE :
  */
 export function keptRecord(r: PageRecord): PageRecord {
   return {
-    file: r.file, diagnostics: shared(r.diagnostics), warnings: shared(r.warnings), keys: r.keys, keysAt: r.keysAt, placeholders: shared(r.placeholders),
+    file: r.file, diagnostics: shared(r.diagnostics), warnings: shared(r.warnings), keys: r.keys, keysAt: r.keysAt, keysFrom: r.keysFrom, keysLength: r.keysLength, placeholders: shared(r.placeholders),
     page: r.page, files: r.files, bytes: r.bytes, json: r.json, largest: r.largest, reused: r.reused,
   };
 }
