@@ -31,15 +31,17 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
  * which a module preloaded with --import reports from inside that process as it exits.
  */
 function runBuild(args) {
+  const rssFile = path.join(work, "peak-rss.txt");
+  rmSync(rssFile, { force: true });
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, ["--import", reporter, bin, ...args], { cwd: work, encoding: "utf8", maxBuffer: 1 << 28 });
+  const r = spawnSync(process.execPath, ["--import", reporter, bin, ...args], { cwd: work, encoding: "utf8", maxBuffer: 1 << 28, env: { ...process.env, BENCH_RSS_FILE: rssFile } });
   const ms = performance.now() - t0;
-  const line = r.stderr.split("\n").reverse().find((l) => l.startsWith("bench-rss "));
-  if (r.status !== 0 || !line) {
+  const rss = existsSync(rssFile) ? Number(readFileSync(rssFile, "utf8")) : NaN;
+  if (r.status !== 0 || !(rss > 0)) {
     console.error(r.stderr.slice(-4000));
-    throw new Error(`bench: the build failed (exit ${r.status})`);
+    throw new Error(`bench: the build failed (exit ${r.status}${r.status === 0 ? ", no peak RSS reported" : ""})`);
   }
-  return { ms, rssMiB: Number(line.split(" ")[1]) / 1024 };
+  return { ms, rssMiB: rss / 1024 };
 }
 
 function runFloor(content, reference, out) {
