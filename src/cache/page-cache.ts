@@ -44,6 +44,9 @@ export interface CachedPage {
 /** Where a page's line is in the previous file: the line (with its newline), and where its head, its summary and its keys start. */
 type LineAt = [offset: number, length: number, headAt: number, summaryAt: number, keysAt: number];
 
+/** Where a line's keys are in the file, without the line's newline: their offset and length. */
+const keysOf = ([offset, length, , , keysAt]: LineAt): [at: number, length: number] => [keysAt, offset + length - 1 - keysAt];
+
 const FORMAT = 4;
 
 /** An installed package's version: from its package.json, found up from its entry when it does not export it. */
@@ -237,8 +240,7 @@ export class PageCache {
       record.page = undefined;
     } else record.page = JSON.parse(textOf(summary()));
     record.keys = null;
-    record.keysFrom = keysAt;
-    record.keysLength = offset + length - 1 - keysAt;
+    [record.keysFrom, record.keysLength] = keysOf(cached.line);
     if (sameStat(stat, record.sourceStat)) {
       const line = window.span(offset, length);
       this.append((lines) => lines.bytes(line.buffer, line.start, line.end));
@@ -266,8 +268,7 @@ export class PageCache {
       this.keysChanged = true;
       return;
     }
-    const [offset, length, , , keysAt] = Array.isArray(entry) ? entry : entry.line;
-    if (textOf(this.previous.window.span(keysAt, offset + length - 1 - keysAt)) !== JSON.stringify(r.keys)) this.keysChanged = true;
+    if (this.previous.window.text(...keysOf(Array.isArray(entry) ? entry : entry.line)) !== JSON.stringify(r.keys)) this.keysChanged = true;
   }
 
   /**
@@ -282,7 +283,7 @@ export class PageCache {
 
   /** A reused page's keys, from the previous file (see reuse). */
   keysFrom(offset: number, length: number): PageKeys | null {
-    const text = textOf(this.previous!.window.span(offset, length));
+    const text = this.previous!.window.text(offset, length);
     return text === "null" ? null : parseKeys(text);
   }
 
