@@ -95,11 +95,11 @@ export class SummaryStore {
   }
 
   /**
-   * Keeps a page's keys (the values unique across pages) on disk, or the bytes of their JSON (as
-   * the build cache keeps them); returns where, for keysAt(). Only on disk.
+   * Keeps a page's keys (the values unique across pages) on disk; returns where, for keysAt().
+   * Only on disk, and only a page built anew's: a reused page's stay in the build cache.
    */
-  addKeys(keys: PageKeys | Span): number {
-    this.push("buffer" in keys ? keys : JSON.stringify(keys), NaN);
+  addKeys(keys: PageKeys): number {
+    this.push(JSON.stringify(keys), NaN);
     return this.count - 1;
   }
 

@@ -57,7 +57,7 @@ describe("SummaryStore", () => {
     store.close();
   });
 
-  it("on disk: takes summaries and keys as the bytes of their JSON (a reused page's, from the cache), non-ASCII text included", () => {
+  it("on disk: takes summaries as the bytes of their JSON (a reused page's, from the cache), non-ASCII text included, beside keys", () => {
     const store = new SummaryStore(true);
     const bytes = (value: unknown) => {
       // Inside a larger buffer, as a span of the cache's read window is.
@@ -68,7 +68,7 @@ describe("SummaryStore", () => {
     const seven = summary(7, "Sept — Café ☃");
     store.addJson(bytes(seven), 7);
     const keys = { id: 7, slug: "sept", slugShown: '"sept"', performanceIds: [3, NaN], performanceCodes: [30, 40] };
-    const at = store.addKeys(bytes(keys));
+    const at = store.addKeys(keys);
     store.add(summary(2, "Two"));
     expect(store.keysAt(at)).toEqual(keys);
     expect([...store.sorted()]).toEqual([summary(2, "Two"), seven]);
