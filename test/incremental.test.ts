@@ -211,10 +211,11 @@ describe("the heap", () => {
     // V8's default lets them grow to 16 MB each: so does a user who gives their largest size.
     const given = build("heap", ["--no-cache"], { BUILD_CATALOGUE_THREADS: "0", NODE_OPTIONS: `${preload.NODE_OPTIONS} --max-semi-space-size=16` });
     expect(youngOf(given)).toBeGreaterThan(8 * MB);
+    // Each into a new folder: replacing the previous output starts a worker too, at the end, whose start can still grow them (see heap-flags.ts).
+    rmSync(path.join(dir, "heap"), { recursive: true, force: true });
     const alone = build("heap", ["--no-cache"], { BUILD_CATALOGUE_THREADS: "0", ...preload });
     // By default 2,500 pages are written by a thread of their own, which starts as the pages do.
     const workers = countWorkers("heap", preload.NODE_OPTIONS);
-    // Into a new folder: replacing the previous output starts a worker too, at the end, whose start can still grow them (see heap-flags.ts).
     rmSync(path.join(dir, "heap"), { recursive: true, force: true });
     const beside = build("heap", ["--no-cache"], workers.env);
     expect(workers.started()).toBe("write-worker.js");
