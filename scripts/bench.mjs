@@ -3,17 +3,24 @@
 // floor (scripts/bench-floor.mjs: read the sources, write the same bytes, one thread, no work),
 // then a one-file rebuild (one event edited, the cache warm). Prints medians, peak RSS and ratios.
 //   npm run bench                        BENCH_SIZES=1000,10000 BENCH_RUNS=5 npm run bench
+//   BENCH_FORMAT=yaml npm run bench      (the event pages written in YAML)
 // Output goes to a tmpfs (/dev/shm) when there is one with room enough, so the disk's speed is not what is measured.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { parse as parseYaml, stringify as yamlText } from "yaml";
 import { generateCatalogue } from "./generate-catalogue.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const sizes = (process.env.BENCH_SIZES ?? "1000,10000,100000").split(",").map(Number);
 const runs = Math.max(3, Number(process.env.BENCH_RUNS ?? 3));
+const format = process.env.BENCH_FORMAT ?? "json";
+if (!["json", "yaml"].includes(format)) {
+  console.error(`bench: BENCH_FORMAT is "${format}"; use json (the default) or yaml`);
+  process.exit(2);
+}
 const NOW = "2026-06-01T00:00:00Z";
 /**
  * Whether a folder has room for the run at its largest: every size's sources (about 5 KB and an
@@ -92,7 +99,7 @@ try {
   const cases = sizes.map((events) => {
     const content = path.join(work, `content-${events}`);
     process.stderr.write(`Generating ${events} event pages...\n`);
-    generateCatalogue(content, events, 1);
+    generateCatalogue(content, events, 1, format);
     const reference = path.join(work, `reference-${events}`);
     clearCache();
     runBuild(["build", "--content", content, "--out", reference, "--now", NOW]); // also warms the file cache
@@ -125,9 +132,9 @@ try {
     for (let i = 0; i < runs; i++) {
       process.stderr.write(`Rebuild ${i + 1}/${runs}: ${c.events} event pages, one edited...\n`);
       const file = path.join(c.content, "events", files[Math.floor(((i + 1) * files.length) / (runs + 1))]);
-      const page = JSON.parse(readFileSync(file, "utf8"));
+      const page = (format === "yaml" ? parseYaml : JSON.parse)(readFileSync(file, "utf8"));
       page.title = `${page.title} (edited ${i + 1})`;
-      writeFileSync(file, JSON.stringify(page, null, 2));
+      writeFileSync(file, format === "yaml" ? yamlText(page) : JSON.stringify(page, null, 2));
       const r = runBuild(["build", "--content", c.content, "--out", out, "--now", NOW]);
       c.rebuild.push(r.ms);
       c.rebuildRss.push(r.rssMiB);
@@ -152,7 +159,7 @@ try {
 const header = ["events", "run", "files", "MB written", "median s", "files/s", "peak RSS", "× floor"];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
 const line = (cells) => `| ${cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(" | ")} |`;
-console.log(`build-catalogue bench: medians of ${runs} runs, output on ${base}, Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}`);
+console.log(`build-catalogue bench: medians of ${runs} runs, event pages in ${format.toUpperCase()}, output on ${base}, Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}`);
 console.log(line(header));
 console.log(`|${widths.map((w, i) => (i < 2 ? `:${"-".repeat(w + 1)}` : `${"-".repeat(w + 1)}:`)).join("|")}|`);
 for (const r of rows) console.log(line(r));

@@ -1,10 +1,12 @@
 // Generates a catalogue of any size, deterministically from a seed: the content the benchmark and
 // the scale tests build. About ten performances an event, a third of the pages in the fuller
 // rendering, venues in two time zones (Sydney, with daylight saving, and Brisbane, without).
-//   node scripts/generate-catalogue.mjs <out-folder> [events] [seed]
+// Event pages are JSON, or YAML (the same values) when asked.
+//   node scripts/generate-catalogue.mjs <out-folder> [events] [seed] [json|yaml]
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { stringify as yamlText } from "yaml";
 
 /** mulberry32: a small, fast PRNG whose sequence depends only on the seed. */
 function random(seed) {
@@ -79,8 +81,8 @@ function eventSource(e, rnd) {
   return page;
 }
 
-/** Writes a catalogue of `events` event pages into `dir` (created); the same seed gives the same files. */
-export function generateCatalogue(dir, events, seed = 1) {
+/** Writes a catalogue of `events` event pages (in `format`: json or yaml) into `dir` (created); the same seed gives the same files. */
+export function generateCatalogue(dir, events, seed = 1, format = "json") {
   const rnd = random(seed);
   mkdirSync(path.join(dir, "events"), { recursive: true });
   json(path.join(dir, "catalogue.json"), {
@@ -100,17 +102,18 @@ export function generateCatalogue(dir, events, seed = 1) {
   })));
   for (let e = 0; e < events; e++) {
     const page = eventSource(e, rnd);
-    json(path.join(dir, "events", `event-${page.id}.json`), page);
+    if (format === "yaml") writeFileSync(path.join(dir, "events", `event-${page.id}.yaml`), yamlText(page));
+    else json(path.join(dir, "events", `event-${page.id}.json`), page);
   }
   return { dir, events };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const [out, events = "1000", seed = "1"] = process.argv.slice(2);
-  if (!out) {
-    console.error("usage: node scripts/generate-catalogue.mjs <out-folder> [events] [seed]");
+  const [out, events = "1000", seed = "1", format = "json"] = process.argv.slice(2);
+  if (!out || !["json", "yaml"].includes(format)) {
+    console.error("usage: node scripts/generate-catalogue.mjs <out-folder> [events] [seed] [json|yaml]");
     process.exit(2);
   }
-  generateCatalogue(out, Number(events), Number(seed));
+  generateCatalogue(out, Number(events), Number(seed), format);
   console.log(`Generated ${events} event pages into ${out}/`);
 }

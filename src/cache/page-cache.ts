@@ -83,7 +83,7 @@ function hashOfCode(): string {
       // A folder the package does not ship (src/ in an installed copy).
     }
   }
-  // The dependencies' versions: those loaded on first use (yaml, jsonc-parser) and the validators'
+  // The dependencies' versions: those loaded on first use (yaml, js-yaml, jsonc-parser) and the validators'
   // ajv are outside the bundle, so an update of one changes no file hashed above.
   const require = createRequire(path.join(PACKAGE_ROOT, "package.json"));
   const dependencies = Object.keys((JSON.parse(readFileSync(path.join(PACKAGE_ROOT, "package.json"), "utf8")) as { dependencies?: object }).dependencies ?? {});

@@ -1,10 +1,12 @@
-// Reads one YAML source file with the `yaml` package (YAML 1.2, core schema, so 19:30 stays text
-// and yes/no are not booleans): syntax errors and keys written twice become located diagnostics.
+// Reads one YAML source file (YAML 1.2, core schema, so 19:30 stays text and yes/no are not
+// booleans): js-yaml first (read-yaml-fast.ts), else the `yaml` package, whose syntax errors and
+// keys written twice become located diagnostics.
 import type { Document, Node } from "yaml";
 import { yaml } from "./libraries.js";
 import { error, type Diagnostic, type KeyPath } from "../diagnostics.js";
 import { duplicateKeyMessage, errorAt, type ParseResult } from "./read-json.js";
 import { positionAt } from "./position.js";
+import { NEEDS_FULL_PARSE, readYamlFast } from "./read-yaml-fast.js";
 
 /** YAML 1.2 with the core schema: the same types JSON has, no 1.1 surprises (sexagesimal, yes/no). */
 export function parseYamlDocument(text: string): Document.Parsed {
@@ -14,6 +16,12 @@ export function parseYamlDocument(text: string): Document.Parsed {
 /** Parses YAML text; `file` only names the file in diagnostics. */
 export function parseYamlText(text: string, file: string): ParseResult {
   if (text.trim() === "") return { ok: false, diagnostics: [error(file, [], "the file is empty; it must hold one YAML value")] };
+  const fast = readYamlFast(text);
+  return fast === NEEDS_FULL_PARSE ? parseYamlFully(text, file) : { ok: true, data: fast, diagnostics: [] };
+}
+
+/** Parses YAML text with the full parser, which words every problem. */
+export function parseYamlFully(text: string, file: string): ParseResult {
   const doc = parseYamlDocument(text);
   const first = doc.errors[0];
   if (first) {
