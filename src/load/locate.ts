@@ -6,6 +6,7 @@ import type { Diagnostic, KeyPath } from "../diagnostics.js";
 import { jsonPathOffset, NotJson } from "./json-path-offset.js";
 import { positionAt } from "./position.js";
 import { findYamlNode, parseYamlDocument } from "./read-yaml.js";
+import { yamlLocatorFast } from "./read-yaml-fast.js";
 import type { SourceFile } from "./source-file.js";
 
 /**
@@ -53,7 +54,13 @@ function jsonLocator(text: string): Locator {
   };
 }
 
+/** The nodes js-yaml reports as it reads (read-yaml-fast.ts); the full parser's tree for a file it does not read. */
 function yamlLocator(text: string): Locator {
+  return yamlLocatorFast(text) ?? yamlTreeLocator(text);
+}
+
+/** The reference: the full parser's tree, whose nodes know their places. */
+export function yamlTreeLocator(text: string): Locator {
   const doc = parseYamlDocument(text);
   return (path) => {
     const { node, keyNode } = findYamlNode(doc, path);

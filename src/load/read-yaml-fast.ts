@@ -3,7 +3,8 @@
 // page YAML catalogue built in 15.5 s against 4.6 s for the same pages in JSON). js-yaml builds
 // the value alone, several times faster, so it reads each file first; whenever it refuses a file
 // or the file holds what the two could read differently, `yaml` reads it as before and words the
-// problems. A file either reads gives the same value (test/unit/read-yaml-fast.test.ts).
+// problems. A file either reads gives the same value, and a page's warnings are placed from the
+// nodes js-yaml reports as it reads, where the tree would place them (test/unit/read-yaml-fast.test.ts).
 import type { Schema } from "js-yaml";
 import { jsYaml } from "./libraries.js";
 
@@ -64,21 +65,108 @@ const NEEDS_FULL: readonly RegExp[] = [
   /(?:^|\n)[ \t]+(?:\r?\n|$)/, // a line of spaces alone (block scalars end differently)
   /(?:^|[ \t\n])-[ \t]*(?:#[^\n]*)?(?:\r?\n|$)/, // an empty list item (js-yaml can nest the next item in it)
   /:[ \t]*\r?\n(?:[ \t]*\r?\n)*[ \t]*#/, // a comment between a key and its value
+  /\ufeff/, // a byte order mark past the first character (the full parser skips some as space)
 ];
 
 /** The value of a YAML file, or NEEDS_FULL_PARSE. */
 export function readYamlFast(text: string): unknown {
+  return load(text, undefined);
+}
+
+function load(text: string, listener: ((event: "open" | "close", state: ListenerState) => void) | undefined): unknown {
   if (NEEDS_FULL.some((pattern) => pattern.test(text)) || hasFlowAcrossLines(text)) return NEEDS_FULL_PARSE;
   let warned = false;
   let value: unknown;
   try {
     // js-yaml refuses a key written twice, an unknown tag, a directive it does not know and any
     // syntax error: each is worded by the full parser.
-    value = jsYaml().load(text, { schema: schema(), onWarning: () => void (warned = true) });
+    value = jsYaml().load(text, { schema: schema(), onWarning: () => void (warned = true), ...(listener ? { listener } : {}) });
   } catch {
     return NEEDS_FULL_PARSE;
   }
   return warned || hasNullKey(value) ? NEEDS_FULL_PARSE : value;
+}
+
+/** What js-yaml's listener is shown as each node opens and closes. */
+interface ListenerState {
+  position: number;
+  kind: string | null;
+  result: unknown;
+}
+
+/** A node as the listener saw it: where it opened, what it became, and the nodes read inside it (a mapping's keys and values in turn). */
+interface Frame {
+  open: number;
+  kind: string | null;
+  result: unknown;
+  children: Frame[];
+}
+
+/**
+ * Where key paths point in a file the fast path reads, as the full parser's tree would place
+ * them (locate.ts): at a key, at a list item, at the whole value. Null when the file needs the
+ * full parser, or when the nodes js-yaml reported do not add up to the value it returned.
+ */
+export function yamlLocatorFast(text: string): ((path: readonly (string | number)[]) => number) | null {
+  const root: Frame = { open: 0, kind: null, result: undefined, children: [] };
+  const stack: Frame[] = [root];
+  const value = load(text, (event, state) => {
+    if (event === "open") stack.push({ open: state.position, kind: null, result: undefined, children: [] });
+    else {
+      const frame = stack.pop()!;
+      frame.kind = state.kind;
+      frame.result = state.result;
+      // A node where a block node could have been (the whole file, a list item) but written in
+      // brackets or as a scalar is reported twice: the same value inside itself. Keep one.
+      const only = frame.children.length === 1 ? frame.children[0]! : null;
+      stack.at(-1)!.children.push(only && only.result === frame.result ? only : frame);
+    }
+  });
+  const top = root.children[0];
+  // A file of no value (comments alone) is placed by the full parser: it has no node to point at.
+  if (value === NEEDS_FULL_PARSE || value === null || stack.length !== 1 || root.children.length !== 1 || !top || !addsUp(top)) return null;
+  return (path) => {
+    let node = top;
+    let keyStart: number | null = null;
+    for (const step of path) {
+      if (node.kind === "mapping" && typeof step === "string") {
+        const at = node.children.findIndex((child, i) => i % 2 === 0 && String(child.result) === step);
+        if (at === -1) break;
+        keyStart = startOf(text, node.children[at]!.open);
+        node = node.children[at + 1]!;
+      } else if (node.kind === "sequence" && typeof step === "number" && step < node.children.length) {
+        keyStart = null;
+        node = node.children[step]!;
+      } else break;
+    }
+    return keyStart ?? startOf(text, node.open);
+  };
+}
+
+/** Whether every mapping's nodes are its keys and values in turn, and every list's its items. */
+function addsUp(frame: Frame): boolean {
+  if (frame.kind === "mapping") {
+    const keys = frame.result !== null && typeof frame.result === "object" ? Object.keys(frame.result) : [];
+    if (frame.children.length !== keys.length * 2) return false;
+    for (let i = 0; i < frame.children.length; i += 2) {
+      if (!Object.hasOwn(frame.result as object, String(frame.children[i]!.result))) return false;
+    }
+  } else if (frame.kind === "sequence") {
+    if (!Array.isArray(frame.result) || frame.children.length !== frame.result.length) return false;
+  } else if (frame.children.length > 0) return false;
+  return frame.children.every(addsUp);
+}
+
+/** Where a node opened at `at` starts: past spaces, line breaks, comments and a leading `---`. */
+function startOf(text: string, at: number): number {
+  let i = at;
+  for (;;) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) i++;
+    else if (c === 0x23) while (i < text.length && text.charCodeAt(i) !== 0x0a) i++;
+    else if (i === 0 && /^---(?:[ \t\r\n]|$)/.test(text)) i = 3;
+    else return i;
+  }
 }
 
 /**

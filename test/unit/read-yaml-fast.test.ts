@@ -5,16 +5,39 @@ import { isDeepStrictEqual } from "node:util";
 import jsYaml from "js-yaml";
 import { describe, expect, it } from "vitest";
 import * as YAML from "yaml";
-import { NEEDS_FULL_PARSE, readYamlFast } from "../../src/load/read-yaml-fast.js";
+import type { KeyPath } from "../../src/diagnostics.js";
+import { yamlTreeLocator } from "../../src/load/locate.js";
+import { NEEDS_FULL_PARSE, readYamlFast, yamlLocatorFast } from "../../src/load/read-yaml-fast.js";
 import { parseYamlFully } from "../../src/load/read-yaml.js";
 
-/** What the fast path did with the text: "fast" (and the full parser agrees), "full", or how they differ. */
+/** Every key path in a value, and beside each a missing key, a missing item and a first item. */
+function* pathsIn(value: unknown, path: KeyPath = []): Generator<KeyPath> {
+  yield path;
+  yield [...path, "missing"];
+  yield [...path, 999];
+  yield [...path, 0];
+  if (Array.isArray(value)) for (let i = 0; i < value.length; i++) yield* pathsIn(value[i], [...path, i]);
+  else if (value !== null && typeof value === "object") for (const [k, v] of Object.entries(value)) yield* pathsIn(v, [...path, k]);
+}
+
+/**
+ * What the fast path did with the text: "fast" (and the full parser agrees on the value, and on
+ * where every key path points when the fast path places them), "full", or how they differ.
+ */
 function compare(text: string): string {
   const fast = readYamlFast(text);
   if (fast === NEEDS_FULL_PARSE) return "full";
   const full = parseYamlFully(text, "x.yaml");
   if (!full.ok || full.diagnostics.length > 0) return `the fast path read text the full parser refuses: ${full.diagnostics[0]?.message}`;
-  return isDeepStrictEqual(fast, full.data) ? "fast" : `different values: ${JSON.stringify(fast)} against ${JSON.stringify(full.data)}`;
+  if (!isDeepStrictEqual(fast, full.data)) return `different values: ${JSON.stringify(fast)} against ${JSON.stringify(full.data)}`;
+  const locate = yamlLocatorFast(text);
+  if (locate) {
+    const reference = yamlTreeLocator(text);
+    for (const path of pathsIn(fast)) {
+      if (locate(path) !== reference(path)) return `${JSON.stringify(path)} placed at ${locate(path)}, not ${reference(path)}`;
+    }
+  }
+  return "fast";
 }
 
 const page = `# An event page, as editors write it
@@ -49,7 +72,10 @@ performances:
 `;
 
 describe("the YAML fast path", () => {
-  it("reads an event page and the scalars of the core schema as the full parser does", () => {
+  it("reads an event page and the scalars of the core schema as the full parser does, and places its key paths as the full parser's tree does", () => {
+    expect(yamlLocatorFast(page)).not.toBeNull();
+    expect(yamlLocatorFast(`- [a, b]\n- {c: [d]}\n- [[e]]\n`)).not.toBeNull();
+    expect(compare(`- [a, b]\n- {c: [d]}\n- [[e]]\n`)).toBe("fast");
     expect(compare(page)).toBe("fast");
     expect(compare(page.replace(/\n/g, "\r\n"))).toBe("fast");
     expect(compare(`---\n${page}`)).toBe("fast");
@@ -147,6 +173,7 @@ describe("the YAML fast path", () => {
       return t;
     };
     const outcomes = new Map<string, number>();
+    let placed = 0;
     const differences: string[] = [];
     for (let i = 0; i < 3000; i++) {
       let t: string;
@@ -158,12 +185,14 @@ describe("the YAML fast path", () => {
       if (random() < 0.4) t = damage(t);
       if (t.trim() === "") continue;
       const outcome = compare(t);
+      if (outcome === "fast" && yamlLocatorFast(t)) placed++;
       if (outcome !== "fast" && outcome !== "full") differences.push(`${JSON.stringify(t)}: ${outcome}`);
       outcomes.set(outcome === "fast" || outcome === "full" ? outcome : "different", (outcomes.get(outcome) ?? 0) + 1);
     }
     expect(differences).toEqual([]);
-    // Both paths were taken many times, so the comparison covered each.
+    // Both paths were taken many times, so the comparison covered each (and placed key paths in most of the first).
     expect(outcomes.get("fast")).toBeGreaterThan(1000);
+    expect(placed).toBeGreaterThan(800);
     expect(outcomes.get("full")).toBeGreaterThan(300);
   });
 });
