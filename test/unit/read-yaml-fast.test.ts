@@ -1,6 +1,6 @@
-// The YAML fast path (js-yaml) must give the value the full parser (`yaml`) gives, or hand the
-// file over to it: compared on hand-written files and on seeded random ones, written by both
-// libraries in many styles and then damaged.
+// The YAML fast path (js-yaml) must give the value the full parser (`yaml`) gives, and place key
+// paths where the full parser's tree does, or hand the file over to it: compared on hand-written
+// files and on seeded random ones, written by both libraries in many styles and then damaged.
 import { isDeepStrictEqual } from "node:util";
 import jsYaml from "js-yaml";
 import { describe, expect, it } from "vitest";
