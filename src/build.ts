@@ -163,8 +163,8 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
       else toBuild.push({ ...f, stat });
     });
     if (staging && canStartWriteThread(toBuild.length, pageWorkers(toBuild.length))) writeThread = new WriteThread(staging.dir, staging.inPlace, (r) => pageCache?.add(r));
+    // Pages are built while the thread starts: its messages wait for it (see heap-flags.ts for the flags).
     const thread = writeThread;
-    await thread?.started;
     const built = await buildPages(
       job,
       toBuild,

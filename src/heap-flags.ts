@@ -12,11 +12,13 @@
 //   V8 reads each time they would grow.
 //
 // Starting a worker thread sets V8's flags back as they were when Node started, so startWorker
-// (emit/worker-options.ts) applies these again once each worker is running, and the builders wait
-// for that before they build. A scavenge of this thread in between can still grow its
-// semi-spaces: seen while the worker that removes a large previous output starts, at the end of a
-// build (8 to 16 MB, in about one run of three). A flag given to Node by the user wins over any of
-// these.
+// (emit/worker-options.ts) applies these again once each worker is running, and, until then,
+// tuneYoungGeneration applies them at each call (between pages): the builders need not wait for a
+// worker to run before they build (waiting for the write thread left this thread idle for about
+// 80 ms of a cold build). A scavenge of this thread in between can still grow its semi-spaces:
+// seen while the worker that removes a large previous output starts, at the end of a build (8 to
+// 16 MB, in about one run of three), where nothing calls tuneYoungGeneration. A flag given to Node
+// by the user wins over any of these.
 import v8 from "node:v8";
 
 const FLAGS: readonly (readonly [flag: string, unlessGiven: readonly string[]])[] = [
@@ -83,13 +85,32 @@ function cap(): void {
   v8.setFlagsFromString(growth(1));
 }
 
+let starting = 0;
+
+/**
+ * A worker thread is starting; the function returned is called once it runs (or has failed to
+ * start). Until then, tuneYoungGeneration sets the flags again at each call.
+ */
+export function workerStarting(): () => void {
+  starting++;
+  let running = false;
+  return () => {
+    if (running) return;
+    running = true;
+    starting--;
+    reapplyHeapFlags();
+  };
+}
+
 /**
  * Called where a build allocates most, between pages and between the cache's lines (about a
  * microsecond): the first call lets this thread's semi-spaces grow, a later one stops them at
  * 4 MB. (Held at 1 MB, a rebuild reading the cache of 10,000 pages spent about 100 ms more in
- * scavenges; at 4 MB it takes the time it took at 16 MB, with 25 MiB less at the peak.)
+ * scavenges; at 4 MB it takes the time it took at 16 MB, with 25 MiB less at the peak.) While a
+ * worker starts, it sets every flag again (a few microseconds), since the start may have reset them.
  */
 export function tuneYoungGeneration(): void {
+  if (starting > 0) reapplyHeapFlags();
   if (young === "held") {
     young = "growing";
     v8.setFlagsFromString(growth(2));

@@ -1,6 +1,6 @@
 // Starting the build's worker threads.
 import { Worker, type WorkerOptions } from "node:worker_threads";
-import { reapplyHeapFlags } from "../heap-flags.js";
+import { workerStarting } from "../heap-flags.js";
 import { FROM_SOURCES } from "../package-files.js";
 
 /** Workers run the compiled modules: from the TypeScript sources (the tests), everything stays on this thread. */
@@ -21,8 +21,11 @@ export function startWorker(url: URL, options: WorkerOptions): Worker {
     if ((e as NodeJS.ErrnoException).code !== "ERR_WORKER_INVALID_EXEC_ARGV") throw e;
     worker = new Worker(url, { ...options, execArgv: [] });
   }
-  // Starting it set V8's flags back to Node's own (see heap-flags.ts).
-  worker.once("online", reapplyHeapFlags);
+  // Starting it sets V8's flags back to Node's own (see heap-flags.ts).
+  const started = workerStarting();
+  worker.once("online", started);
+  worker.once("error", started);
+  worker.once("exit", started);
   return worker;
 }
 

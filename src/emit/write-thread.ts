@@ -7,7 +7,7 @@
 import type { Worker } from "node:worker_threads";
 import type { WrittenFile } from "../cache/page-cache.js";
 import { travelling, type PageOutput, type PageRecord } from "./page-record.js";
-import { canStartWorkers, running, startWorker } from "./worker-options.js";
+import { canStartWorkers, startWorker } from "./worker-options.js";
 import { moduleUrl } from "../package-files.js";
 
 /**
@@ -39,8 +39,6 @@ export const canStartWriteThread = (pages: number, pageWorkers: number): boolean
 
 export class WriteThread {
   private readonly worker: Worker;
-  /** Resolves once the thread runs (see worker-options.ts). */
-  readonly started: Promise<void>;
   private batch: PageOutput[][] = [];
   private batchRecords: PageRecord[] = [];
   /** The records of each message sent and not yet answered, in order (the thread answers in order). */
@@ -59,7 +57,6 @@ export class WriteThread {
   ) {
     const setup: WriteSetup = { root, listing };
     this.worker = startWorker(moduleUrl("emit/write-worker.js"), { workerData: setup });
-    this.started = running(this.worker);
     this.worker.on("message", (reply: WriteReply) => this.answered(reply));
     this.worker.on("error", (e) => this.fail(e));
     this.worker.on("exit", (code) => {
