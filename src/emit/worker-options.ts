@@ -22,20 +22,19 @@ export function startWorker(url: URL, options: WorkerOptions): Worker {
     worker = new Worker(url, { ...options, execArgv: [] });
   }
   // Starting it sets V8's flags back to Node's own (see heap-flags.ts).
-  const started = workerStarting();
-  worker.once("online", started);
-  worker.once("error", started);
-  worker.once("exit", started);
+  whenRunning(worker, workerStarting());
   return worker;
+}
+
+/** Calls `then` once the worker runs, or has failed to start (whichever comes first; later events call it again). */
+function whenRunning(worker: Worker, then: () => void): void {
+  worker.once("online", then);
+  worker.once("error", then);
+  worker.once("exit", then);
 }
 
 /**
  * Resolves once the worker runs (and this thread's heap flags are set again), or has failed to
  * start: what this thread allocates before then is laid out under V8's defaults.
  */
-export const running = (worker: Worker): Promise<void> =>
-  new Promise((resolve) => {
-    worker.once("online", () => resolve());
-    worker.once("error", () => resolve());
-    worker.once("exit", () => resolve());
-  });
+export const running = (worker: Worker): Promise<void> => new Promise((resolve) => whenRunning(worker, () => resolve()));
