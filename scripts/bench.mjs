@@ -10,8 +10,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync,
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { parse as parseYaml, stringify as yamlText } from "yaml";
-import { generateCatalogue } from "./generate-catalogue.mjs";
+import { parse as parseYaml } from "yaml";
+import { generateCatalogue, sourceText } from "./generate-catalogue.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const sizes = (process.env.BENCH_SIZES ?? "1000,10000,100000").split(",").map(Number);
@@ -134,7 +134,7 @@ try {
       const file = path.join(c.content, "events", files[Math.floor(((i + 1) * files.length) / (runs + 1))]);
       const page = (format === "yaml" ? parseYaml : JSON.parse)(readFileSync(file, "utf8"));
       page.title = `${page.title} (edited ${i + 1})`;
-      writeFileSync(file, format === "yaml" ? yamlText(page) : JSON.stringify(page, null, 2));
+      writeFileSync(file, sourceText(page, format));
       const r = runBuild(["build", "--content", c.content, "--out", out, "--now", NOW]);
       c.rebuild.push(r.ms);
       c.rebuildRss.push(r.rssMiB);

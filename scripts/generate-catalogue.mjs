@@ -33,7 +33,12 @@ const IMAGES = 200;
 const pad = (n, w = 2) => String(n).padStart(w, "0");
 
 function json(file, value) {
-  writeFileSync(file, JSON.stringify(value, null, 2));
+  writeFileSync(file, sourceText(value, "json"));
+}
+
+/** A content file's text in `format` (json or yaml), as the generator writes it. */
+export function sourceText(value, format) {
+  return format === "yaml" ? yamlText(value) : JSON.stringify(value, null, 2);
 }
 
 /** One event page's source; `e` is its index, 0-based. */
@@ -102,8 +107,7 @@ export function generateCatalogue(dir, events, seed = 1, format = "json") {
   })));
   for (let e = 0; e < events; e++) {
     const page = eventSource(e, rnd);
-    if (format === "yaml") writeFileSync(path.join(dir, "events", `event-${page.id}.yaml`), yamlText(page));
-    else json(path.join(dir, "events", `event-${page.id}.json`), page);
+    writeFileSync(path.join(dir, "events", `event-${page.id}.${format}`), sourceText(page, format));
   }
   return { dir, events };
 }
