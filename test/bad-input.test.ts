@@ -186,6 +186,17 @@ describe.each(reasons)("bad input: %s", (reason) => {
     expect(snapshotTree(path.join(dir, "dist"))).toEqual(previousSnapshot);
     expect(readdirSync(dir).sort()).toEqual(["content", "dist"]);
   });
+
+  // A large catalogue's pages are checked by a compiled schema first (validate/parse-sources.ts):
+  // it must refuse what zod's parser refuses, so the same lines come out.
+  test("check prints the very same lines with the content checked by the compiled schema from the first file", () => {
+    const dir = setUp(fixture(reason));
+    const run = runCli(CHECK, { cwd: dir });
+    const compiled = runCli(CHECK, { cwd: dir, env: { BUILD_CATALOGUE_COMPILE_AFTER: "1" } });
+    expectContentErrors(compiled, expected, "Check");
+    expect(errorLines(compiled).map((l) => l.line)).toEqual(errorLines(run).map((l) => l.line));
+    expect(compiled.stderr).toBe(run.stderr);
+  });
 });
 
 describe("every error of a run (bad/many-errors)", () => {
