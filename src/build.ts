@@ -174,6 +174,7 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
         if (n % 5000 === 0) resolved.onProgress(`Built ${n} event pages...`);
       },
       thread ? () => thread.caughtUp() : undefined,
+      thread?.readAhead(toBuild, job.cache),
     );
     // Every page's files are in the staging folder before anything reads them back or lists them.
     if (thread) {

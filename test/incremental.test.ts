@@ -87,6 +87,40 @@ describe("worker threads", () => {
   }, 300_000);
 });
 
+describe("files read ahead", () => {
+  it("the write thread reads the event files ahead of the builder: the same bytes and messages as one thread", () => {
+    const reference = cold("one-thread");
+    // What a run prints on stderr (its warnings), less the reads counted and the output folder's name.
+    const messages = (run: { stderr: string }, out: string) => run.stderr.replace(/\nevent files read: \d+\n$/, "").replaceAll(`${out}/`, "<out>/");
+    expect(reference.stderr).toMatch(/^warning: /m);
+    const counting = `--import=${path.join(ROOT, "test/helpers/count-reads.mjs")}`;
+    for (const extra of [["--no-cache"], []]) {
+      rmSync(path.join(dir, "ahead"), { recursive: true, force: true });
+      rmSync(path.join(dir, "node_modules"), { recursive: true, force: true });
+      const workers = countWorkers("ahead", counting);
+      const run = build("ahead", extra, workers.env);
+      expect(workers.started()).toBe("write-worker.js");
+      // This thread reads the first files while the write thread starts, and the rest only if they have not come.
+      expect(Number(/event files read: (\d+)/.exec(run.stderr)?.[1]), run.stderr.slice(-500)).toBeLessThan(pages() / 2);
+      expectSameTree(path.join(dir, "ahead"), path.join(dir, "one-thread"));
+      expect(messages(run, "ahead")).toBe(messages(reference, "one-thread"));
+    }
+    // A page that fails and pages that warn, far past the first files: the same lines.
+    const original = readFileSync(eventFile(2100));
+    edit(2100, (p) => (p.venue = "nowhere"));
+    try {
+      const one = runCli(["build", "--content", "content", "--out", "one-thread", "--now", NOW, "--no-cache"], { cwd: dir, env: { BUILD_CATALOGUE_THREADS: "0" } });
+      const ahead = runCli(["build", "--content", "content", "--out", "ahead", "--now", NOW, "--no-cache"], { cwd: dir });
+      expect(one.code).toBe(1);
+      expect(one.stderr).toMatch(/event-2100\.json:\d+:\d+: venue: /);
+      expect(ahead.code).toBe(1);
+      expect(messages(ahead, "ahead")).toBe(messages(one, "one-thread"));
+    } finally {
+      writeFileSync(eventFile(2100), original);
+    }
+  }, 300_000);
+});
+
 describe("summaries on disk", () => {
   it("give the same bytes as summaries held (as from 20,000 pages), and leave no file behind, built or failed", () => {
     const tmp = path.join(dir, "tmp-summaries");

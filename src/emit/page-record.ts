@@ -14,6 +14,7 @@ import type { Lookups } from "../validate/check-event.js";
 import type { PageSummary, SiteSettings } from "../validate/site.js";
 import type { PageKeys } from "../validate/validate-content.js";
 import { writePageFiles, type FolderWriter } from "./folder-writer.js";
+import type { ReadAheadText } from "./read-ahead.js";
 
 /** What every page of one build is built against; sent once to each worker. */
 export interface PageJob {
@@ -196,16 +197,22 @@ export interface PageText {
   stat: SourceStat | null | undefined;
 }
 
-export function readPage(job: PageJob, source: PageSource, writing: boolean): { record: PageRecord } | PageText {
+/** Reads the page's file, unless `ahead` has it (read ahead by the write thread, read-ahead.ts, the same way). */
+export function readPage(job: PageJob, source: PageSource, writing: boolean, ahead?: ReadAheadText): { record: PageRecord } | PageText {
   let text: string;
-  // Before reading: a change after the status is taken changes it again, and the next build sees that.
-  const stat = job.cache ? (source.stat !== undefined ? source.stat : sourceStat(source.absolute)) : undefined;
-  try {
-    text = readFileSync(source.absolute, "utf8");
-  } catch (e) {
-    return { record: pageRecord(source.file, [unreadable(source.file, e)]) };
+  let stat: SourceStat | null | undefined;
+  let hash: string | undefined;
+  if (ahead) ({ text, stat, hash } = ahead);
+  else {
+    // Before reading: a change after the status is taken changes it again, and the next build sees that.
+    stat = job.cache ? (source.stat !== undefined ? source.stat : sourceStat(source.absolute)) : undefined;
+    try {
+      text = readFileSync(source.absolute, "utf8");
+    } catch (e) {
+      return { record: pageRecord(source.file, [unreadable(source.file, e)]) };
+    }
+    hash = job.cache ? crypto.hash("sha1", text) : undefined;
   }
-  const hash = job.cache ? crypto.hash("sha1", text) : undefined;
   if (hash && source.cached && source.cached.hash === hash && canReuse(job, source.cached, writing)) return { record: reusedRecord(source.file, stat) };
   return { text, hash, stat };
 }

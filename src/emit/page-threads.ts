@@ -7,6 +7,7 @@ import { canStartWorkers, running, startWorker } from "./worker-options.js";
 import { freeYoungGeneration, tuneYoungGeneration, workersGrown, YOUNG_CAP } from "../heap-flags.js";
 import { buildPage, type PageJob, type PageRecord, type PageSource } from "./build-page.js";
 import { SelfCheckFailed } from "./plan.js";
+import type { ReadAhead } from "./read-ahead.js";
 import { moduleUrl } from "../package-files.js";
 
 /**
@@ -59,15 +60,17 @@ export async function buildPages(
   place: (record: PageRecord, source: PageSource) => PageRecord,
   onProgress: (pagesDone: number) => void,
   pause: () => Promise<void> = async () => {},
+  readAhead?: ReadAhead,
 ): Promise<PageRecord[]> {
   const threads = pageWorkers(files.length);
   if (threads === 0) {
     const records: PageRecord[] = [];
     for (const file of files) {
-      records.push(place(buildPage(job, file, writing), file));
+      records.push(place(buildPage(job, file, writing, readAhead?.take(records.length)), file));
       tuneYoungGeneration();
       if (records.length % BATCH === 0) {
         onProgress(records.length);
+        readAhead?.ahead(records.length);
         await pause();
       }
     }
