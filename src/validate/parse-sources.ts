@@ -34,7 +34,7 @@ export function parseWith<S extends z.ZodType>(
  * taken from the compiled parser: a failure is parsed again by zod's, for its issues.
  * `BUILD_CATALOGUE_COMPILE_AFTER=n` sets the number (the tests use 1, to check every fixture both ways).
  */
-const COMPILE_AFTER = Number(process.env.BUILD_CATALOGUE_COMPILE_AFTER ?? 50);
+const COMPILE_AFTER = /^[0-9]+$/.test(process.env.BUILD_CATALOGUE_COMPILE_AFTER ?? "") ? Number(process.env.BUILD_CATALOGUE_COMPILE_AFTER) : 50;
 const uses = new WeakMap<z.ZodType, number>();
 const compiled = new WeakMap<z.ZodType, z.ZodType>();
 
