@@ -112,8 +112,8 @@ export class ReadAhead {
       const from = this.requested * CHUNK;
       const files = this.files.slice(from, from + CHUNK);
       // A file whose status the build already took (a changed page in a rebuild) is read by the builder.
-      const request: ReadRequest = { chunk: this.requested, files: files.map((f) => f.absolute), stat: this.cache, hash: this.cache };
       if (files.some((f) => f.stat !== undefined)) continue;
+      const request: ReadRequest = { chunk: this.requested, files: files.map((f) => f.absolute), stat: this.cache, hash: this.cache };
       this.port.postMessage(request);
     }
   }
