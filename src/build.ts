@@ -162,7 +162,10 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
       else if (canReuse(job, reuseCheck(cached), staging !== null)) reusedAt.set(i, place(reusedRecord(f.file, stat)));
       else toBuild.push({ ...f, stat });
     });
-    if (staging && canStartWriteThread(toBuild.length, pageWorkers(toBuild.length))) writeThread = new WriteThread(staging.dir, staging.inPlace, (r) => pageCache?.add(r));
+    if (staging && canStartWriteThread(toBuild.length, pageWorkers(toBuild.length))) {
+      writeThread = new WriteThread(staging.dir, staging.inPlace, (r) => pageCache?.add(r));
+      job.checkWhenWritten = true;
+    }
     // Pages are built while the thread starts: its messages wait for it (see heap-flags.ts for the flags).
     const thread = writeThread;
     const built = await buildPages(

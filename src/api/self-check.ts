@@ -128,6 +128,30 @@ export function validatorOf(schema: z.ZodType): ValidateFunction {
   return validate;
 }
 
+/** The build's own output does not fit the API: a bug, which fails the build. */
+export class SelfCheckFailed extends Error {
+  override name = "SelfCheckFailed";
+}
+
+/** Why a build failed its self-check, in the same words whichever thread found it. */
+export const selfCheckFailure = (what: string, problem: string): SelfCheckFailed =>
+  new SelfCheckFailed(`the ${what} does not match the API's response shape (${problem}); this is a bug in build-catalogue, please report it with the content that caused it`);
+
+let byName: Map<string, z.ZodType> | null = null;
+
+/**
+ * Checks a document as written: its text parsed again, against the response schema of that name
+ * (see namedSchemas). The write thread checks the event details this way (write-worker.ts), so
+ * the builder's thread need not; what it checks is the very text a client gets.
+ */
+export function checkWritten(schemaName: string, text: string, what: string): void {
+  byName ??= namedSchemas();
+  const schema = byName.get(schemaName);
+  if (!schema) throw new Error(`no response schema named ${schemaName}`);
+  const problem = checkDocument(schema, JSON.parse(text));
+  if (problem) throw selfCheckFailure(what, problem);
+}
+
 /** Returns null when the document fits its schema, else why it does not. */
 export function checkDocument(schema: z.ZodType, value: unknown): string | null {
   const validate = validatorOf(schema);

@@ -13,8 +13,9 @@ import type { SourceFile } from "../load/source-file.js";
 import { checkEventSource } from "../validate/validate-content.js";
 import { pageWarnings } from "../validate/warnings.js";
 import { checked } from "./plan.js";
+import { serialize } from "./serialize.js";
 import type { ReadAheadText } from "./read-ahead.js";
-import { eventPagesFile, pageRecord, pagesFile, readPage, type PageJob, type PageOutput, type PageRecord, type PageSource, type PageText } from "./page-record.js";
+import { eventPagesFile, pageRecord, pagesFile, readPage, type DetailCheck, type PageJob, type PageOutput, type PageRecord, type PageSource, type PageText } from "./page-record.js";
 
 export { eventPagesFile, pagesFile, placeOutputs, type PageJob, type PageRecord, type PageSource } from "./page-record.js";
 
@@ -41,15 +42,18 @@ export function buildFromText(job: PageJob, source: PageSource, file: PageText, 
   if (!check.event || !settings || !now || read.diagnostics.length > 0) return located(record, read.source);
   const event = check.event;
   record.warnings = pageWarnings(event, now, settings.catalogue.time_zone);
-  const schema = event.fuller ? fullerEventDetailSchema : eventDetailSchema;
-  const json = checked(schema, eventDetail(settings, event, now), `detail of event page ${event.source.id} (${event.file})`);
   const id = event.source.id;
+  const what = `detail of event page ${id} (${event.file})`;
+  const detail = eventDetail(settings, event, now);
+  // Checked here, or by the thread that writes it (PageJob.checkWhenWritten).
+  const toCheck: DetailCheck | undefined = writing && job.checkWhenWritten ? { schema: event.fuller ? "fullerEventDetailSchema" : "eventDetailSchema", what } : undefined;
+  const json = toCheck ? serialize(detail) : checked(event.fuller ? fullerEventDetailSchema : eventDetailSchema, detail, what);
   if (hash) record.hash = hash;
   const outputs: PageOutput[] = [];
   if (writing) record.outputs = outputs;
   // Text, encoded by the thread that writes it (a string crosses threads in one copy, and dies young there).
-  const out = (rel: string, text: string, sameAs?: string) => {
-    if (writing) outputs.push(sameAs ? { rel, data: text, sameAs } : { rel, data: text });
+  const out = (rel: string, text: string, sameAs?: string, checkFirst?: DetailCheck) => {
+    if (writing) outputs.push(sameAs ? { rel, data: text, sameAs } : checkFirst ? { rel, data: text, check: checkFirst } : { rel, data: text });
     const size = Buffer.byteLength(text, "utf8");
     record.files++;
     record.bytes += size;
@@ -57,9 +61,9 @@ export function buildFromText(job: PageJob, source: PageSource, file: PageText, 
     if (size > LARGE_FILE && size > (record.largest?.bytes ?? 0)) record.largest = { path: rel, bytes: size };
   };
   if (job.eventPagesRoute) {
-    out(eventPagesFile(id), json);
+    out(eventPagesFile(id), json, undefined, toCheck);
     out(pagesFile(id), json, eventPagesFile(id));
-  } else out(pagesFile(id), json);
+  } else out(pagesFile(id), json, undefined, toCheck);
   if (job.browsableHeaders) {
     const html = (name: string, prefix: string) =>
       renderBrowsable({ method: "GET", requestPath: `${prefix}${id}/?format=api`, status: 200, name, collectionPath: prefix, headers: job.browsableHeaders!, json });

@@ -6,7 +6,7 @@
 import type { z } from "zod";
 import { homeDetailSchema, listSchema, messageBodySchema, pageListSchema, parentDetailSchema } from "../api/schemas.js";
 import { OPENAPI_FILE, openApiDocument } from "../api/openapi.js";
-import { checkDocument } from "../api/self-check.js";
+import { checkDocument, SelfCheckFailed, selfCheckFailure } from "../api/self-check.js";
 import { eventListItem } from "../enrich/event-page.js";
 import { homeDetail, pageListItem, parentDetail } from "../enrich/parent-page.js";
 import { renderBrowsable } from "../host/browsable.js";
@@ -22,16 +22,12 @@ import { piecesOf } from "./read-window.js";
 /** A planned file: its bytes, or (for a document that grows with the catalogue) its text or bytes in pieces, never whole. */
 export type OutputFile = { path: string; bytes: Buffer; chunks?: undefined } | { path: string; chunks: Iterable<string | Uint8Array>; bytes?: undefined };
 
-export class SelfCheckFailed extends Error {
-  override name = "SelfCheckFailed";
-}
+export { SelfCheckFailed };
 
 /** The document serialized, once it fits its response schema (else the build fails: a bug). */
 export function checked(schema: z.ZodType, value: unknown, what: string): string {
   const problem = checkDocument(schema, value);
-  if (problem) {
-    throw new SelfCheckFailed(`the ${what} does not match the API's response shape (${problem}); this is a bug in build-catalogue, please report it with the content that caused it`);
-  }
+  if (problem) throw selfCheckFailure(what, problem);
   return serialize(value);
 }
 

@@ -6,6 +6,7 @@
 // two threads make entries in one folder at once.
 import { MessageChannel, type MessagePort, type Worker } from "node:worker_threads";
 import type { WrittenFile } from "../cache/page-cache.js";
+import { SelfCheckFailed } from "../api/self-check.js";
 import { travelling, type PageOutput, type PageRecord, type PageSource } from "./page-record.js";
 import { ReadAhead } from "./read-ahead.js";
 import { canStartWorkers, startWorker } from "./worker-options.js";
@@ -30,7 +31,7 @@ export interface WriteSetup {
   reads: MessagePort;
 }
 export type WriteTask = { pages: PageOutput[][] } | { finish: true };
-export type WriteReply = { written: WrittenFile[][] } | { error: { message: string; code?: string } } | { files: string[] | null };
+export type WriteReply = { written: WrittenFile[][] } | { error: { message: string; code?: string; selfCheck?: boolean } } | { files: string[] | null };
 
 /**
  * Whether the pages' files are written on a thread of their own: from WRITE_THREAD_FROM pages,
@@ -85,7 +86,7 @@ export class WriteThread {
       return;
     }
     if ("error" in reply) {
-      const e: NodeJS.ErrnoException = new Error(reply.error.message);
+      const e: NodeJS.ErrnoException = reply.error.selfCheck ? new SelfCheckFailed(reply.error.message) : new Error(reply.error.message);
       if (reply.error.code) e.code = reply.error.code;
       this.fail(e);
       return;

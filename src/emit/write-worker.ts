@@ -2,6 +2,7 @@
 // in the order they arrive, and answers each message with their statuses as written.
 import { parentPort, receiveMessageOnPort, workerData } from "node:worker_threads";
 import { FolderWriter, writePageFiles } from "./folder-writer.js";
+import type { PageOutput } from "./page-record.js";
 import type { WriteReply, WriteSetup, WriteTask } from "./write-thread.js";
 import { readChunk, type ReadRequest, type Recycled } from "./read-ahead.js";
 
@@ -21,8 +22,18 @@ const serveWaiting = () => {
   for (let m = receiveMessageOnPort(setup.reads); m; m = receiveMessageOnPort(setup.reads)) serve(m.message as ReadRequest | Recycled);
 };
 setup.reads.on("message", serve);
+// The details are checked here, on the text written (PageJob.checkWhenWritten): the response
+// schemas, zod and the validators load while the builder makes the first pages (about 60 ms);
+// messages of files wait for them.
+const { checkWritten } = await import("../api/self-check.js");
 const writer = new FolderWriter(setup.root, setup.listing);
 let failed = false;
+
+/** Checks each file that asks for it before any file of its page is written. */
+function checkedFiles(files: PageOutput[]): PageOutput[] {
+  for (const f of files) if (f.check) checkWritten(f.check.schema, f.data as string, f.check.what);
+  return files;
+}
 
 parentPort!.on("message", (task: WriteTask) => {
   serveWaiting();
@@ -31,11 +42,11 @@ parentPort!.on("message", (task: WriteTask) => {
   else if (failed) reply = { written: [] }; // the first error was answered; the build is failing
   else {
     try {
-      reply = { written: task.pages.map((files) => writePageFiles(writer, files)) };
+      reply = { written: task.pages.map((files) => writePageFiles(writer, checkedFiles(files))) };
     } catch (e) {
       failed = true;
       const err = e as NodeJS.ErrnoException;
-      reply = { error: { message: err.message ?? String(e), code: err.code } };
+      reply = { error: { message: err.message ?? String(e), code: err.code, selfCheck: err.name === "SelfCheckFailed" } };
     }
   }
   parentPort!.postMessage(reply);
