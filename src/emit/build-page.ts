@@ -52,9 +52,14 @@ export function buildFromText(job: PageJob, source: PageSource, file: PageText, 
   const outputs: PageOutput[] = [];
   if (writing) record.outputs = outputs;
   // Text, encoded by the thread that writes it (a string crosses threads in one copy, and dies young there).
+  // A file with the bytes of an earlier one (sameAs) has its size too: a 10 KB detail is not measured twice.
+  let lastText = "";
+  let lastSize = 0;
   const out = (rel: string, text: string, sameAs?: string, checkFirst?: DetailCheck) => {
     if (writing) outputs.push(sameAs ? { rel, data: text, sameAs } : checkFirst ? { rel, data: text, check: checkFirst } : { rel, data: text });
-    const size = Buffer.byteLength(text, "utf8");
+    const size = sameAs && text === lastText ? lastSize : Buffer.byteLength(text, "utf8");
+    lastText = text;
+    lastSize = size;
     record.files++;
     record.bytes += size;
     // Only a file of some size can pass a host's limit on file size (see host/limits.ts).
