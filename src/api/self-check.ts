@@ -148,7 +148,13 @@ export function checkWritten(schemaName: string, text: string, what: string): vo
   byName ??= namedSchemas();
   const schema = byName.get(schemaName);
   if (!schema) throw new Error(`no response schema named ${schemaName}`);
-  const problem = checkDocument(schema, JSON.parse(text));
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw selfCheckFailure(what, `not JSON: ${(e as Error).message}`);
+  }
+  const problem = checkDocument(schema, value);
   if (problem) throw selfCheckFailure(what, problem);
 }
 

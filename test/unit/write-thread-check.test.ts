@@ -88,6 +88,12 @@ describe("the write thread's check of the event details", () => {
     });
   }
 
+  it("fails the build on a text that is not JSON at all, as a self-check", async () => {
+    const { error } = await writeAll("not-json", [page(30, plain, serialize(plain).slice(0, -1))]);
+    expect(error).toBeInstanceOf(SelfCheckFailed);
+    expect((error as Error).message).toMatch(/^the detail of event page 30 \(events\/page-30\.json\) does not match the API's response shape \(not JSON: /);
+  });
+
   it("checks the text written, not the value it came from: a number JSON cannot hold fails", async () => {
     // NaN passes a check of the value (it is a number) but is written as null.
     const doc = { ...plain, id: Number.NaN };
