@@ -17,6 +17,15 @@ import { moduleUrl } from "../package-files.js";
  * 8.7 s, the same memory.
  */
 export const THREADS_FROM = 15_000;
+/**
+ * Page workers need more cores than two. On two, the write thread beside this one (write-thread.ts:
+ * it writes the files, reads the sources ahead and checks the details) does more for a build of
+ * any size than a page worker beside a thread that writes: generated pages, 2-core VM, alternated,
+ * 30,000 pages 6.08 -> 5.26 s (5 pairs, 0.87x, 186 -> 153 MiB), 100,000 pages 17.8 -> 16.5 s
+ * (3 pairs, 0.94x, 242 -> 215 MiB). With more cores, two or three workers build beside this
+ * thread (not measured against the write thread: no such machine was at hand).
+ */
+export const WORKERS_FROM_CORES = 3;
 const BATCH = 250;
 
 /** Message from a worker: the records of a batch with its new space as it sent them (see heap-flags.ts), or why it failed. */
@@ -34,13 +43,14 @@ export interface WorkerSetup {
 
 /**
  * Worker threads beside this one, which builds pages too: BUILD_CATALOGUE_THREADS sets the number
- * (0: none); by default one per core but this thread's, at most 3, from THREADS_FROM pages.
+ * (0: none); by default one per core but this thread's, at most 3, from THREADS_FROM pages on a
+ * machine of WORKERS_FROM_CORES cores or more.
  */
-export function threadCount(pages: number): number {
+export function threadCount(pages: number, cores = os.availableParallelism()): number {
   const asked = process.env.BUILD_CATALOGUE_THREADS;
   if (asked !== undefined && /^[0-9]+$/.test(asked)) return Number(asked);
-  if (pages < THREADS_FROM) return 0;
-  return Math.min(os.availableParallelism() - 1, 3);
+  if (pages < THREADS_FROM || cores < WORKERS_FROM_CORES) return 0;
+  return Math.min(cores - 1, 3);
 }
 
 /** The workers that will build this many pages (none from the TypeScript sources). */
