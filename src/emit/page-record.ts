@@ -33,8 +33,8 @@ export interface PageJob {
   previousOut: string | null;
   /**
    * The thread that writes the files checks each detail against its response schema, on the text
-   * it writes (write-worker.ts), and the builder does not: it leaves a core idle half the time,
-   * where the check took this one about a tenth of a cold build.
+   * it writes (write-worker.ts), and the builder does not: that thread was idle about half of a
+   * cold build, and the check took the builder about a tenth of it.
    */
   checkWhenWritten?: boolean;
 }

@@ -31,7 +31,7 @@ let failed = false;
 
 /** Checks each file that asks for it before any file of its page is written. */
 function checkedFiles(files: PageOutput[]): PageOutput[] {
-  for (const f of files) if (f.check) checkWritten(f.check.schema, f.data as string, f.check.what);
+  for (const f of files) if (f.check) checkWritten(f.check.schema, typeof f.data === "string" ? f.data : Buffer.from(f.data.buffer, f.data.byteOffset, f.data.byteLength).toString("utf8"), f.check.what);
   return files;
 }
 
