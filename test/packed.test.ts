@@ -89,6 +89,33 @@ describe("the packed package in an empty site folder", () => {
     expect(build()).toContain("Reused 2 unchanged event pages");
   });
 
+  it("writes, reads ahead and checks on its write thread from the installed package: the same bytes as from the repository", () => {
+    // More than 2,000 event pages (WRITE_THREAD_FROM): the thread loads its own modules (the
+    // writer, the reader, the response schemas, zod and the validators) from the package.
+    const gen = spawnSync(process.execPath, [path.join(ROOT, "scripts/generate-catalogue.mjs"), path.join(site, "content-large"), "2100", "3"], { encoding: "utf8" });
+    expect(gen.status, gen.stderr).toBe(0);
+    const started = path.join(work, "workers-started.txt");
+    const args = ["--content", "content-large", "--no-cache", "--now", "2026-05-01T00:00:00Z"];
+    // The installed command run by node itself: npx is a Node process too, whose own exit would write the note last.
+    const bin = path.join(site, "node_modules/build-catalogue/bin/build-catalogue.js");
+    const run = spawnSync(process.execPath, [bin, ...args, "--out", "dist-large"], {
+      cwd: site,
+      encoding: "utf8",
+      env: { ...process.env, NODE_OPTIONS: `--import=${path.join(ROOT, "test/helpers/count-workers.mjs")}`, WORKERS_STARTED_FILE: started },
+    });
+    expect(run.status, run.stderr.slice(-2000)).toBe(0);
+    expect(run.stdout).toContain("Built 2100 event pages into dist-large/");
+    expect(readFileSync(started, "utf8")).toBe("write-worker.js");
+    // The same catalogue built by the repository's own command, on one thread.
+    const reference = spawnSync(process.execPath, [path.join(ROOT, "bin/build-catalogue.js"), ...args, "--out", path.join(work, "reference-large")], {
+      cwd: site,
+      encoding: "utf8",
+      env: { ...process.env, BUILD_CATALOGUE_THREADS: "0" },
+    });
+    expect(reference.status, reference.stderr.slice(-2000)).toBe(0);
+    expect(snapshotTree(path.join(site, "dist-large"))).toEqual(snapshotTree(path.join(work, "reference-large")));
+  }, 120_000);
+
   it("reports its version from the installed package", () => {
     const version = execFileSync("npx", ["--no-install", "build-catalogue", "--version"], { cwd: site, encoding: "utf8" }).trim();
     expect(version).toBe(JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).version);
