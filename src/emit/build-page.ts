@@ -14,7 +14,6 @@ import { checkEventSource } from "../validate/validate-content.js";
 import { pageWarnings } from "../validate/warnings.js";
 import { checked } from "./plan.js";
 import { serialize } from "./serialize.js";
-import type { ReadAheadText } from "./read-ahead.js";
 import { eventPagesFile, pageRecord, pagesFile, readPage, type DetailCheck, type PageJob, type PageOutput, type PageRecord, type PageSource, type PageText } from "./page-record.js";
 
 export { eventPagesFile, pagesFile, placeOutputs, type PageJob, type PageRecord, type PageSource } from "./page-record.js";
@@ -26,7 +25,7 @@ export { eventPagesFile, pagesFile, placeOutputs, type PageJob, type PageRecord,
 /** A page's file larger than this is noted in its record (a host's limit on file size is tens of MiB). */
 const LARGE_FILE = 1024 * 1024;
 
-export function buildPage(job: PageJob, source: PageSource, writing: boolean, ahead?: ReadAheadText): PageRecord {
+export function buildPage(job: PageJob, source: PageSource, writing: boolean, ahead?: PageText): PageRecord {
   const read = readPage(job, source, writing, ahead);
   return "record" in read ? read.record : buildFromText(job, source, read, writing);
 }

@@ -14,7 +14,6 @@ import type { Lookups } from "../validate/check-event.js";
 import type { PageSummary, SiteSettings } from "../validate/site.js";
 import type { PageKeys } from "../validate/validate-content.js";
 import { writePageFiles, type FolderWriter } from "./folder-writer.js";
-import type { ReadAheadText } from "./read-ahead.js";
 
 /** What every page of one build is built against; sent once to each worker. */
 export interface PageJob {
@@ -212,7 +211,7 @@ export interface PageText {
 }
 
 /** Reads the page's file, unless `ahead` has it (read ahead by the write thread, read-ahead.ts, the same way). */
-export function readPage(job: PageJob, source: PageSource, writing: boolean, ahead?: ReadAheadText): { record: PageRecord } | PageText {
+export function readPage(job: PageJob, source: PageSource, writing: boolean, ahead?: PageText): { record: PageRecord } | PageText {
   let text: string;
   let stat: SourceStat | null | undefined;
   let hash: string | undefined;

@@ -87,9 +87,6 @@ export function readChunk(request: ReadRequest, spare?: ArrayBuffer): { reply: R
   return { reply: { chunk: request.chunk, bytes, ends, stats, hashes }, transfer: [bytes] };
 }
 
-/** What the builder gets for a page read ahead: its text, hash and status as readPage takes them. */
-export type ReadAheadText = Omit<PageText, "stat"> & { stat: SourceStat | null | undefined };
-
 /** On the building thread: asks for the chunks ahead of the page in hand and hands out what came. */
 export class ReadAhead {
   private requested = 0;
@@ -118,8 +115,8 @@ export class ReadAhead {
     }
   }
 
-  /** Page `i` as the thread read it, or undefined: the builder reads it. */
-  take(i: number): ReadAheadText | undefined {
+  /** Page `i` as the thread read it (its text, hash and status as readPage takes them), or undefined: the builder reads it. */
+  take(i: number): PageText | undefined {
     const chunk = Math.floor(i / CHUNK);
     let got = this.arrived.get(chunk);
     while (!got) {
