@@ -13,7 +13,8 @@ import { canReuse, keptRecord, reuseCheck, reusedRecord, sameStat, sourceStat } 
 import { PageCache } from "./cache/page-cache.js";
 import { buildPages, pageWorkers } from "./emit/page-threads.js";
 import { SummaryStore, summariesOnDisk } from "./emit/summary-store.js";
-import { planOutput, SelfCheckFailed, writesEventPagesRoute } from "./emit/plan.js";
+import { SelfCheckFailed } from "./api/self-check.js";
+import { planOutput, writesEventPagesRoute } from "./emit/plan.js";
 import { PlannedWriter } from "./emit/write-output.js";
 import { Staging } from "./emit/staging.js";
 import { canStartWriteThread, WriteThread } from "./emit/write-thread.js";

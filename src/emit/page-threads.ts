@@ -6,7 +6,7 @@ import type { Worker } from "node:worker_threads";
 import { canStartWorkers, running, startWorker } from "./worker-options.js";
 import { freeYoungGeneration, tuneYoungGeneration, workersGrown, YOUNG_CAP } from "../heap-flags.js";
 import { buildPage, type PageJob, type PageRecord, type PageSource } from "./build-page.js";
-import { SelfCheckFailed } from "./plan.js";
+import { SelfCheckFailed } from "../api/self-check.js";
 import type { ReadAhead } from "./read-ahead.js";
 import { moduleUrl } from "../package-files.js";
 

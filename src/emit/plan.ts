@@ -22,8 +22,6 @@ import { piecesOf } from "./read-window.js";
 /** A planned file: its bytes, or (for a document that grows with the catalogue) its text or bytes in pieces, never whole. */
 export type OutputFile = { path: string; bytes: Buffer; chunks?: undefined } | { path: string; chunks: Iterable<string | Uint8Array>; bytes?: undefined };
 
-export { SelfCheckFailed };
-
 /** The document serialized, once it fits its response schema (else the build fails: a bug). */
 export function checked(schema: z.ZodType, value: unknown, what: string): string {
   const problem = checkDocument(schema, value);
