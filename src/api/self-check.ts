@@ -138,6 +138,15 @@ export const selfCheckFailure = (what: string, problem: string): SelfCheckFailed
   new SelfCheckFailed(`the ${what} does not match the API's response shape (${problem}); this is a bug in build-catalogue, please report it with the content that caused it`);
 
 let byName: Map<string, z.ZodType> | null = null;
+let nameOf: Map<z.ZodType, string> | null = null;
+
+/** The name namedSchemas gives a response schema: how another thread finds it again (checkWritten). */
+export function schemaName(schema: z.ZodType): string {
+  nameOf ??= new Map([...namedSchemas()].map(([name, s]) => [s, name]));
+  const name = nameOf.get(schema);
+  if (name === undefined) throw new Error("not one of the API's response schemas");
+  return name;
+}
 
 /**
  * Checks a document as written: its text parsed again, against the response schema of that name

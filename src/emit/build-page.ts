@@ -3,6 +3,7 @@
 // writes the output (page-record.ts has the reading, the reuse and the writing). Runs on the main
 // thread or in a worker (see page-threads.ts); no thread ever holds more than the page in hand.
 import { eventDetailSchema, fullerEventDetailSchema } from "../api/schemas.js";
+import { schemaName } from "../api/self-check.js";
 import { eventDetail, summarize } from "../enrich/event-page.js";
 import { renderBrowsable } from "../host/browsable.js";
 import { EVENT_PAGES_NAME, PAGES_NAME } from "../host/rules.js";
@@ -43,31 +44,28 @@ export function buildFromText(job: PageJob, source: PageSource, file: PageText, 
   record.warnings = pageWarnings(event, now, settings.catalogue.time_zone);
   const id = event.source.id;
   const what = `detail of event page ${id} (${event.file})`;
+  const schema = event.fuller ? fullerEventDetailSchema : eventDetailSchema;
   const detail = eventDetail(settings, event, now);
   // Checked here, or by the thread that writes it (PageJob.checkWhenWritten).
-  const toCheck: DetailCheck | undefined = writing && job.checkWhenWritten ? { schema: event.fuller ? "fullerEventDetailSchema" : "eventDetailSchema", what } : undefined;
-  const json = toCheck ? serialize(detail) : checked(event.fuller ? fullerEventDetailSchema : eventDetailSchema, detail, what);
+  const toCheck: DetailCheck | undefined = writing && job.checkWhenWritten ? { schema: schemaName(schema), what } : undefined;
+  const json = toCheck ? serialize(detail) : checked(schema, detail, what);
   if (hash) record.hash = hash;
   const outputs: PageOutput[] = [];
   if (writing) record.outputs = outputs;
   // Text, encoded by the thread that writes it (a string crosses threads in one copy, and dies young there).
-  // A file with the bytes of an earlier one (sameAs) has its size too: a 10 KB detail is not measured twice.
-  let lastText = "";
-  let lastSize = 0;
-  const out = (rel: string, text: string, sameAs?: string, checkFirst?: DetailCheck) => {
-    if (writing) outputs.push(sameAs ? { rel, data: text, sameAs } : checkFirst ? { rel, data: text, check: checkFirst } : { rel, data: text });
-    const size = sameAs && text === lastText ? lastSize : Buffer.byteLength(text, "utf8");
-    lastText = text;
-    lastSize = size;
+  const out = (rel: string, text: string, size = Buffer.byteLength(text, "utf8"), sameAs?: string, check?: DetailCheck) => {
+    if (writing) outputs.push(sameAs ? { rel, data: text, sameAs } : check ? { rel, data: text, check } : { rel, data: text });
     record.files++;
     record.bytes += size;
     // Only a file of some size can pass a host's limit on file size (see host/limits.ts).
     if (size > LARGE_FILE && size > (record.largest?.bytes ?? 0)) record.largest = { path: rel, bytes: size };
   };
+  // The detail's two names have one size: a 10 KB text is measured once.
+  const size = Buffer.byteLength(json, "utf8");
   if (job.eventPagesRoute) {
-    out(eventPagesFile(id), json, undefined, toCheck);
-    out(pagesFile(id), json, eventPagesFile(id));
-  } else out(pagesFile(id), json, undefined, toCheck);
+    out(eventPagesFile(id), json, size, undefined, toCheck);
+    out(pagesFile(id), json, size, eventPagesFile(id));
+  } else out(pagesFile(id), json, size, undefined, toCheck);
   if (job.browsableHeaders) {
     const html = (name: string, prefix: string) =>
       renderBrowsable({ method: "GET", requestPath: `${prefix}${id}/?format=api`, status: 200, name, collectionPath: prefix, headers: job.browsableHeaders!, json });
