@@ -9,12 +9,12 @@ import path from "node:path";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
 import { BuildFailed } from "./errors.js";
 import { pagesFile, placeOutputs, type PageJob, type PageRecord, type PageSource } from "./emit/build-page.js";
-import { canReuse, keptRecord, reuseCheck, reusedRecord, sameStat, sourceStat } from "./emit/page-record.js";
+import { canReuse, keptRecord, reuseCheck, reusedRecord, sameStat, sourceStat, writtenStand } from "./emit/page-record.js";
 import { PageCache } from "./cache/page-cache.js";
 import { buildPages, pageWorkers } from "./emit/page-threads.js";
 import { SummaryStore, summariesOnDisk } from "./emit/summary-store.js";
 import { SelfCheckFailed } from "./api/self-check.js";
-import { planOutput, writesEventPagesRoute } from "./emit/plan.js";
+import { planOutput, writesEventPagesRoute, type PreviousOutput } from "./emit/plan.js";
 import { PlannedWriter } from "./emit/write-output.js";
 import { Staging } from "./emit/staging.js";
 import { canStartWriteThread, WriteThread } from "./emit/write-thread.js";
@@ -70,6 +70,17 @@ function locate(diagnostics: Diagnostic[], settingsSources: Map<string, SourceFi
 function cacheKey(content: LoadedContent, hosts: readonly Host[]): unknown[] {
   // The settings files: the build loads no event file before its pages are built.
   return [hosts.map((h) => h.name).sort(), [...sourcesOf(content).values()].map((s) => [s.file, s.text])];
+}
+
+/** What this rebuild can copy from --out: the files the previous build noted, while they stand as it wrote them. */
+function previousOutput(cache: PageCache, outDir: string): PreviousOutput {
+  return {
+    file: (rel) => {
+      const written = cache.previousOutput(rel);
+      return written && writtenStand(outDir, [written]) ? `${outDir}/${rel}` : null;
+    },
+    reused: (id) => cache.reused(id),
+  };
 }
 
 function result(ok: boolean, diagnostics: Diagnostic[], events: number, outDir: string, started: number, files = 0, bytes = 0): BuildResult {
@@ -226,7 +237,10 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
     const detailOf = (id: number) => json.get(id) ?? readFileSync(path.join(staging!.dir, pagesFile(id)), "utf8");
     const writer = new PlannedWriter(staging);
     const writtenAt = staging ? (rel: string) => path.join(staging!.dir, rel) : null;
-    for (const file of planOutput(site, model, hosts, index, detailOf, writtenAt)) writer.write(file);
+    // A rebuild copies reused pages' items from the lists it updates (see emit/previous-items.ts).
+    const previous = staging?.inPlace && pageCache ? previousOutput(pageCache, resolved.outDir) : null;
+    for (const file of planOutput(site, model, hosts, index, detailOf, writtenAt, previous)) writer.write(file);
+    cache?.noteOutputs(writer.pieced);
     const tally = writer.report.tally;
     let bytes = writer.report.bytes;
     for (const r of records) {

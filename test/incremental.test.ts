@@ -296,11 +296,13 @@ describe("incremental rebuilds", () => {
     const written = readFileSync(cacheFile);
     expect(written.toString("utf8")).toContain("Café Été — ☃ 𝄞");
     expect(reusedOf(build("dist"))).toBe(pages());
-    // The same lines (a page built anew was written after the reused ones; now it is reused in its place).
-    const lines = (bytes: Buffer) => bytes.toString("utf8").split("\n").sort();
+    // The same pages' lines (a page built anew was written after the reused ones; now it is reused
+    // in its place), and a last line with the status of the lists as this build wrote them.
+    const lines = (bytes: Buffer) => bytes.toString("utf8").split("\n").filter((line) => !line.startsWith('{"outputs":')).sort();
     expect(lines(readFileSync(cacheFile))).toEqual(lines(written));
-    // A build stopped while writing the cache: the last line is cut short, and only its page is built again.
-    writeFileSync(cacheFile, written.subarray(0, written.length - 40));
+    expect(readFileSync(cacheFile, "utf8")).toMatch(/\n\{"outputs":\[\["api\/v2\/event_pages\/index.json",\d+,[\d.]+,\d+\],.*\]\}\n$/);
+    // A build stopped while writing the cache: the last page's line is cut short, and only its page is built again.
+    writeFileSync(cacheFile, written.subarray(0, written.lastIndexOf('\n{"outputs":') - 40));
     expect(reusedOf(build("dist"))).toBe(pages() - 1);
     // A line's head damaged (a head is parsed only when the build asks for its page), and a line
     // without its file's name: only their pages are built again.
@@ -364,6 +366,39 @@ describe("incremental rebuilds", () => {
     rmSync(detail("pages", 1502));
     const run = build("dist");
     expect(reusedOf(run)).toBe(pages() - 3);
+    cold("reference");
+    expectSameTree(path.join(dir, "dist"), path.join(dir, "reference"));
+  }, 300_000);
+
+  it("copies a reused page's items of the event list and the query index from those it wrote, unless they were changed by hand", () => {
+    build("dist");
+    const list = path.join(dir, "dist/api/v2/event_pages/index.json");
+    const index = path.join(dir, "dist/_query/index.json");
+    // Changed in place with the file's time put back to the nanosecond: its status is as written,
+    // so, as with a page's own files, the change is not seen, and the copy shows it.
+    const unseen = (file: string, item: RegExp) => {
+      const ns = statSync(file, { bigint: true }).mtimeNs;
+      const text = readFileSync(file, "utf8");
+      // The first letter of the item's title, as one byte for another.
+      const changed = text.replace(item, (found) => found.replace(/("title": ?")[A-Za-z]/, "$1~"));
+      expect(changed).not.toBe(text);
+      expect(Buffer.byteLength(changed)).toBe(Buffer.byteLength(text));
+      writeFileSync(file, changed);
+      const touched = spawnSync("touch", ["-m", "-d", `@${ns / 1_000_000_000n}.${String(ns % 1_000_000_000n).padStart(9, "0")}`, file]);
+      expect(touched.status).toBe(0);
+      expect(statSync(file, { bigint: true }).mtimeNs).toBe(ns);
+    };
+    unseen(list, /"id": 1600,[^}]*\}[^}]*"title": "[^"]*"/);
+    unseen(index, /\{"id":1601,[^}]*"title":"[^"]*"/);
+    edit(1700, (p) => (p.title = "Edited for the lists"));
+    expect(reusedOf(build("dist"))).toBe(pages() - 1);
+    expect(readFileSync(list, "utf8").match(/"title": "~/g)).toHaveLength(1);
+    expect(readFileSync(index, "utf8").match(/"title":"~/g)).toHaveLength(1);
+    expect(readFileSync(list, "utf8")).toContain("Edited for the lists");
+    // Changed by hand the usual way (a new time): made whole again, as a cold build makes them.
+    writeFileSync(list, `${readFileSync(list, "utf8")} `);
+    writeFileSync(index, readFileSync(index, "utf8").replace('{"id":1603,', '{"id": 1603,'));
+    expect(reusedOf(build("dist"))).toBe(pages());
     cold("reference");
     expectSameTree(path.join(dir, "dist"), path.join(dir, "reference"));
   }, 300_000);

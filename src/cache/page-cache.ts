@@ -14,7 +14,9 @@
 // memory is slow). A large catalogue's summaries go to disk as JSON (emit/summary-store.ts): a
 // reused page's is copied there as bytes, never parsed (at 100,000 pages, parsing and writing
 // them again took seconds of a rebuild). A reused page's keys stay where they are in the previous
-// file: they are read only when a page built anew changed its keys (see keysUnchanged).
+// file: they are read only when a page built anew changed its keys (see keysUnchanged). A last
+// line, `{"outputs": [...]}`, has the status of the files of --out a rebuild copies from (the event
+// list and the query index, see emit/previous-items.ts), as the build wrote them.
 import { createHash } from "node:crypto";
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -47,7 +49,7 @@ type LineAt = [offset: number, length: number, headAt: number, summaryAt: number
 /** Where a line's keys are in the file, without the line's newline: their offset and length. */
 const keysOf = ([offset, length, , , keysAt]: LineAt): [at: number, length: number] => [keysAt, offset + length - 1 - keysAt];
 
-const FORMAT = 4;
+const FORMAT = 5;
 
 /** An installed package's version: from its package.json, found up from its entry when it does not export it. */
 function versionOf(require: NodeJS.Require, name: string): string {
@@ -98,6 +100,7 @@ interface Previous {
 }
 
 const TAB = 0x09;
+const OPEN_BRACE = 0x7b;
 
 export class PageCache {
   private constructor(
@@ -109,6 +112,8 @@ export class PageCache {
     private previous: Previous | null = null,
     /** When the build that wrote the cache ended (its file's time, ms; 0 when there is none). */
     readonly previousBuild = 0,
+    /** The files of --out the previous build noted (see noteOutputs), by path. */
+    private readonly previousOutputs = new Map<string, WrittenFile>(),
   ) {}
 
   /**
@@ -128,6 +133,7 @@ export class PageCache {
       .update(JSON.stringify([FORMAT, hashOfCode(), process.versions.node, process.versions.tz ?? "", process.versions.icu ?? "", outDir, ...keyParts]))
       .digest("hex");
     const pages = new Map<string, LineAt | CachedPage>();
+    const outputs = new Map<string, WrittenFile>();
     let fd: number;
     let previousBuild = 0;
     try {
@@ -146,6 +152,14 @@ export class PageCache {
         }
         // A line cut short (a build stopped while writing): that page is built again.
         if (!line.complete) continue;
+        if (line.buffer[line.start] === OPEN_BRACE) {
+          try {
+            for (const file of (JSON.parse(textOf(line)) as { outputs: WrittenFile[] }).outputs) outputs.set(file[0], file);
+          } catch {
+            // Not a line of this format: nothing is copied from --out.
+          }
+          continue;
+        }
         // The three tabs after the name, the head and the summary (a JSON text holds none of its own).
         const { buffer, start, end } = line;
         const nameEnd = buffer.indexOf(TAB, start);
@@ -164,12 +178,13 @@ export class PageCache {
       }
     } catch {
       pages.clear(); // unreadable: a cold build
+      outputs.clear();
     }
     if (pages.size === 0) {
       closeSync(fd);
       return new PageCache(file, key, pages);
     }
-    return new PageCache(file, key, pages, { fd, window }, previousBuild);
+    return new PageCache(file, key, pages, { fd, window }, previousBuild, outputs);
   }
 
   /** Heads parsed so far. */
@@ -229,6 +244,7 @@ export class PageCache {
     const cached = this.get(file)!;
     // Asked for once: what the build keeps of the record is its own to hold, or not.
     this.pages.delete(file);
+    this.reusedIds.add(cached.id);
     const record = cached.record;
     record.reused = true;
     const [offset, length, , summaryAt, keysAt] = cached.line;
@@ -255,6 +271,26 @@ export class PageCache {
       });
     }
     return record;
+  }
+
+  /** The ids of the pages reused (see reuse). */
+  private readonly reusedIds = new Set<number>();
+
+  /** Whether this build reused the page of this id from the previous one. */
+  reused(id: number): boolean {
+    return this.reusedIds.has(id);
+  }
+
+  /** A file of --out the previous build noted (see noteOutputs), as it wrote it. */
+  previousOutput(rel: string): WrittenFile | undefined {
+    return this.previousOutputs.get(rel);
+  }
+
+  /** The files of this build's --out a rebuild may copy from (see emit/previous-items.ts), as written: the cache's last line. */
+  private outputs: WrittenFile[] = [];
+
+  noteOutputs(files: WrittenFile[]): void {
+    this.outputs = files;
   }
 
   /** A page built anew whose keys differ from its previous line's, or that had none (see keysUnchanged). */
@@ -324,6 +360,7 @@ export class PageCache {
 
   /** Replaces the cache with this build's, once its output is in place. */
   commit(): void {
+    if (this.outputs.length > 0) this.append((lines) => lines.text(`${JSON.stringify({ outputs: this.outputs })}\n`));
     this.append((lines) => lines.flush());
     this.closePrevious();
     if (!this.out) return;

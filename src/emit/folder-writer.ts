@@ -58,18 +58,17 @@ export class FolderWriter {
     }
   }
 
-  /** Writes a file given in pieces (text, or bytes); returns its size in bytes. */
-  writeChunks(rel: string, chunks: Iterable<string | Uint8Array>): number {
+  /** Writes a file given in pieces (text, or bytes); returns its status as written. */
+  writeChunks(rel: string, chunks: Iterable<string | Uint8Array>): FileStatus {
     this.folder(rel);
     this.files?.push(rel);
     const fd = openSync(`${this.root}/${rel}`, "w");
-    let size = 0;
     try {
-      for (const chunk of chunks) size += writeAll(fd, typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk);
+      for (const chunk of chunks) writeAll(fd, typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk);
+      return fstatSync(fd);
     } finally {
       closeSync(fd);
     }
-    return size;
   }
 
   /**

@@ -18,9 +18,21 @@ import { LookupRenderer } from "./lookups.js";
 import { eachIndexedPage } from "./query-index.js";
 import { serialize } from "./serialize.js";
 import { piecesOf } from "./read-window.js";
+import { INDEX_PAGES, LIST_ITEMS, PreviousItems } from "./previous-items.js";
+import { ChunkBuffer } from "./chunk-buffer.js";
 
 /** A planned file: its bytes, or (for a document that grows with the catalogue) its text or bytes in pieces, never whole. */
 export type OutputFile = { path: string; bytes: Buffer; chunks?: undefined } | { path: string; chunks: Iterable<string | Uint8Array>; bytes?: undefined };
+
+/**
+ * What a rebuild can copy from the output of the build before (see previous-items.ts): a file of
+ * it, when it is still as that build wrote it, and whether a page was reused from it.
+ */
+export interface PreviousOutput {
+  /** Where the previous build's `rel` is, when it still stands as written; else null. */
+  file(rel: string): string | null;
+  reused(id: number): boolean;
+}
 
 /** The document serialized, once it fits its response schema (else the build fails: a bug). */
 export function checked(schema: z.ZodType, value: unknown, what: string): string {
@@ -36,7 +48,8 @@ export const writesEventPagesRoute = (hosts: readonly Host[]) => !(hosts.length 
  * Every file but the event pages' own (build-page.ts writes those as it goes): the lists, the
  * parent and home pages, the query index, the lookups, the error bodies and the hosts' rules.
  * `detailOf` gives an event page's JSON back, for the lookups that list it; `writtenAt` where a
- * file this plan yielded is once written (null when nothing is written, as in a check).
+ * file this plan yielded is once written (null when nothing is written, as in a check);
+ * `previous` what a rebuild copies from the output before.
  */
 export function* planOutput(
   site: Site,
@@ -45,6 +58,7 @@ export function* planOutput(
   queryIndex: QueryIndex,
   detailOf: (id: number) => string,
   writtenAt: ((rel: string) => string) | null = null,
+  previous: PreviousOutput | null = null,
 ): Generator<OutputFile> {
   const browsable = hosts.some((h) => h.prerendersBrowsable);
   const document = (path: string) => documentAt(model, path)!;
@@ -69,9 +83,7 @@ export function* planOutput(
   const home = site.parent.home ? homeDetail(site) : null;
   const parent = parentDetail(site);
   const firstPages = [...(home ? [pageListItem(home)] : []), pageListItem(parent)];
-  const eventItems = function* () {
-    for (const e of site.events) yield eventListItem(site, e);
-  };
+  const eventItems = () => eventItemsOf(site);
   if (browsable) {
     // The browsable page shows the whole document: built whole.
     const all = [...eventItems()];
@@ -80,7 +92,8 @@ export function* planOutput(
     yield* answer("/api/v2/pages/", checked(pageListSchema, { meta: { total_count: pageItems.length }, items: pageItems }, "page list"));
   } else {
     const eventList = document("/api/v2/event_pages/").file;
-    yield { path: eventList, chunks: listChunks(site.events.length, eventItems(), listSchema, "event list") };
+    const before = previous && site.events.length > 0 ? previous.file(eventList) : null;
+    yield { path: eventList, chunks: before ? splicedListChunks(site, before, previous!.reused) : listChunks(site.events.length, eventItems(), listSchema, "event list") };
     const pageItems = function* () {
       yield* firstPages;
       yield* eventItems();
@@ -95,7 +108,9 @@ export function* planOutput(
   yield* answer(`/api/v2/pages/${site.parent.id}/`, checked(parentDetailSchema, parent, "parent page detail"));
   if (home) yield* answer(`/api/v2/pages/${home.id}/`, checked(homeDetailSchema, home, "home page detail"));
   // What list queries need, for the preview and the Cloudflare worker (compact: no indentation).
-  yield { path: QUERY_INDEX_FILE, chunks: queryIndexChunks(queryIndex) };
+  const indexBefore = previous?.file(QUERY_INDEX_FILE);
+  // The index's first pages (the home page, the parent) are made again: they are the settings'.
+  yield { path: QUERY_INDEX_FILE, chunks: queryIndexChunks(queryIndex, indexBefore ? { file: indexBefore, reused: previous!.reused, first: firstPages.length } : null) };
   if (lookups) yield* text(lookups.end());
 
   for (const c of model.collections) {
@@ -110,6 +125,10 @@ export function* planOutput(
   for (const host of hosts) {
     for (const file of host.render(model)) yield { path: file.path, bytes: Buffer.from(file.text, "utf8") };
   }
+}
+
+function* eventItemsOf(site: Site) {
+  for (const e of site.events) yield eventListItem(site, e);
 }
 
 /** Pieces of text of about this many characters: a list of 100,000 pages is never one string. */
@@ -149,6 +168,37 @@ function* listChunks(total: number, items: Iterable<unknown>, listSchema: z.ZodO
 }
 
 /**
+ * The event list as listChunks() writes it, each reused page's item copied from the previous
+ * build's list (its bytes as they were, checked then), the others made and checked.
+ */
+function* splicedListChunks(site: Site, file: string, reused: (id: number) => boolean): Generator<string | Uint8Array> {
+  const before = PreviousItems.open(file, LIST_ITEMS);
+  if (!before) {
+    yield* listChunks(site.events.length, eventItemsOf(site), listSchema, "event list");
+    return;
+  }
+  const itemSchema = listSchema.shape.items.element;
+  const out = new ChunkBuffer();
+  try {
+    const total = site.events.length;
+    let full = out.text(listHead(total));
+    if (full) yield full;
+    let n = 0;
+    for (const e of site.events) {
+      if (n > 0 && (full = out.text(",\n"))) yield full;
+      full = reused(e.id) && before.take(e.id) ? out.bytes(before.bytes, before.from, before.to) : out.text(inList(checked(itemSchema, eventListItem(site, e), `event list, item ${n}`)));
+      if (full) yield full;
+      n++;
+    }
+    if (n !== total) throw new SelfCheckFailed(`the event list has ${n} items but total_count ${total}; this is a bug in build-catalogue, please report it`);
+    if ((full = out.text(LIST_END))) yield full;
+    if ((full = out.end())) yield full;
+  } finally {
+    before.close();
+  }
+}
+
+/**
  * The page list from its first pages' items and the event list's items as written (`events`: the
  * bytes between that list's head and end). Each of those passed the event list's item schema,
  * which asks more of an item than the page list's (a fixed type where the page list takes any,
@@ -162,8 +212,33 @@ function* pageListChunks(total: number, firstPages: readonly unknown[], events: 
   yield LIST_END;
 }
 
-/** JSON.stringify(index) in pieces: the pages one by one. */
-function* queryIndexChunks(index: QueryIndex): Generator<string> {
+/** A rebuild's previous query index: its event pages are those after the `first` pages. */
+interface PreviousIndex {
+  file: string;
+  reused: (id: number) => boolean;
+  first: number;
+}
+
+/** JSON.stringify(index) in pieces: the pages one by one (a reused event page's copied from the previous index). */
+function* queryIndexChunks(index: QueryIndex, previous: PreviousIndex | null = null): Generator<string | Uint8Array> {
+  const before = previous && PreviousItems.open(previous.file, INDEX_PAGES, previous.first);
+  if (!before) {
+    yield* indexChunks(index);
+    return;
+  }
+  try {
+    yield* indexChunks(index, before, (id) => previous!.reused(id) && before.take(id));
+  } finally {
+    before.close();
+  }
+}
+
+/**
+ * The index's JSON in pieces; with `before`, an event page for which `copied(id)` holds is
+ * `before`'s bytes, and the pieces go through a buffer (made pages' text and copied bytes alternate).
+ */
+function* indexChunks(index: QueryIndex, before?: PreviousItems, copied?: (id: number) => boolean): Generator<string | Uint8Array> {
+  const out = before ? new ChunkBuffer() : null;
   let chunk = "{";
   for (const [i, key] of Object.keys(index).entries()) {
     chunk += `${i === 0 ? "" : ","}${JSON.stringify(key)}:`;
@@ -173,16 +248,33 @@ function* queryIndexChunks(index: QueryIndex): Generator<string> {
     }
     chunk += "[";
     let n = 0;
-    for (const page of eachIndexedPage(index)) {
-      chunk += `${n++ === 0 ? "" : ","}${JSON.stringify(page)}`;
+    for (const page of eachIndexedPage(index, copied)) {
+      if (n++ > 0) chunk += ",";
+      if (typeof page === "number") {
+        // Copied: the bytes before.take() found for it.
+        let full = out!.text(chunk);
+        if (full) yield full;
+        chunk = "";
+        if ((full = out!.bytes(before!.bytes, before!.from, before!.to))) yield full;
+        continue;
+      }
+      chunk += JSON.stringify(page);
       if (chunk.length > CHUNK) {
-        yield chunk;
+        const full = out ? out.text(chunk) : chunk;
+        if (full) yield full;
         chunk = "";
       }
     }
     chunk += "]";
   }
-  yield `${chunk}}`;
+  chunk += "}";
+  if (!out) {
+    yield chunk;
+    return;
+  }
+  let full = out.text(chunk);
+  if (full) yield full;
+  if ((full = out.end())) yield full;
 }
 
 export function browsablePage(model: HostModel, collection: Collection, path: string, json: string, status = 200, method = "GET", query = "?format=api"): string {

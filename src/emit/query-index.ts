@@ -73,9 +73,13 @@ export function buildQueryIndex(site: Site): QueryIndex {
   const eventType = type(EVENT_PAGE);
   // The event pages one by one, as the writer asks for them: a list of them all was two objects
   // a page held to the end of the build (made only for a host that routes lookups).
-  function* each(): Generator<IndexedPage> {
+  function* each(copied?: (id: number) => boolean): Generator<IndexedPage | number> {
     yield* first;
     for (const e of site.events) {
+      if (copied?.(e.id)) {
+        yield e.id;
+        continue;
+      }
       yield {
         id: e.id, type: eventType, parent: p.id, path: `${p.url}${e.slug}/`,
         // A literal, not a spread of `common`: one shape for every page.
@@ -96,7 +100,7 @@ export function buildQueryIndex(site: Site): QueryIndex {
     locale: "en",
     models,
     get pages(): IndexedPage[] {
-      return (pages ??= [...each()]);
+      return (pages ??= [...(each() as Generator<IndexedPage>)]);
     },
     search_filter_fields: SEARCH_FILTER_FIELDS,
   };
@@ -104,8 +108,11 @@ export function buildQueryIndex(site: Site): QueryIndex {
   return index;
 }
 
-/** The index's pages in order, made one by one when the index was built here (else its list). */
-export function eachIndexedPage(index: QueryIndex): Iterable<IndexedPage> {
-  const each = (index as { [EACH_PAGE]?: () => Iterable<IndexedPage> })[EACH_PAGE];
-  return each ? each() : index.pages;
+/**
+ * The index's pages in order, made one by one when the index was built here (else its list): an
+ * event page for which `copied(id)` holds is not made, only its id given (a rebuild copies it).
+ */
+export function eachIndexedPage(index: QueryIndex, copied?: (id: number) => boolean): Iterable<IndexedPage | number> {
+  const each = (index as { [EACH_PAGE]?: (copied?: (id: number) => boolean) => Iterable<IndexedPage | number> })[EACH_PAGE];
+  return each ? each(copied) : index.pages;
 }

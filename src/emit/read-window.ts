@@ -26,6 +26,8 @@ export class ReadWindow {
   /** Where the window's bytes are in the file, and how many it holds. */
   private at = 0;
   private held = 0;
+  /** The last read reached the end of the file. */
+  private ended = false;
 
   constructor(
     private readonly fd: number,
@@ -39,6 +41,15 @@ export class ReadWindow {
     if (offset < this.at || offset + length > this.at + this.held) this.fill(offset, length);
     const start = offset - this.at;
     return { buffer: this.buffer, start, end: Math.min(start + length, this.held) };
+  }
+
+  /**
+   * The bytes held from `offset` on: at least `least` of them, unless the file ends first (read
+   * again only then, not while the window holds them, as span() would near the end of the file).
+   */
+  from(offset: number, least: number): Span {
+    if (offset < this.at || offset > this.at + this.held || (offset + least > this.at + this.held && !this.ended)) this.fill(offset, least);
+    return { buffer: this.buffer, start: offset - this.at, end: this.held };
   }
 
   /** The bytes from `offset` as text (UTF-8). */
@@ -84,6 +95,7 @@ export class ReadWindow {
     }
     this.at = offset;
     this.held = done;
+    this.ended = done < size;
   }
 }
 

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { OutputFile } from "./plan.js";
 import { createHash } from "node:crypto";
 import type { FileStatus } from "./folder-writer.js";
+import type { WrittenFile } from "../cache/page-cache.js";
 import { Staging } from "./staging.js";
 
 export interface WriteReport {
@@ -56,6 +57,8 @@ export class PlannedWriter {
   private readonly seen = new Set<string>();
   private readonly byContent = new Map<string, { path: string; status: FileStatus }>();
   readonly report: WriteReport = { files: 0, bytes: 0, tally: emptyTally(), replaced: false };
+  /** The files written in pieces (the lists and the query index), as written: a rebuild copies from them (see previous-items.ts). */
+  readonly pieced: WrittenFile[] = [];
   constructor(private readonly staging: Staging | null) {}
 
   write(file: OutputFile): void {
@@ -64,7 +67,9 @@ export class PlannedWriter {
     this.seen.add(file.path);
     const writer = this.staging?.writer;
     if (file.chunks) {
-      const size = writer ? writer.writeChunks(file.path, file.chunks) : countBytes(file.chunks);
+      const status = writer?.writeChunks(file.path, file.chunks);
+      if (status) this.pieced.push([file.path, status.size, status.mtimeMs, status.ino]);
+      const size = status ? status.size : countBytes(file.chunks);
       this.report.files++;
       this.report.bytes += size;
       tallyFile(this.report.tally, file, size);
