@@ -20,6 +20,7 @@ import { serialize } from "./serialize.js";
 import { piecesOf } from "./read-window.js";
 import { INDEX_PAGES, LIST_ITEMS, PreviousItems } from "./previous-items.js";
 import { ChunkBuffer } from "./chunk-buffer.js";
+import { eachEvent, idsOf } from "./summary-store.js";
 
 /** A planned file: its bytes, or (for a document that grows with the catalogue) its text or bytes in pieces, never whole. */
 export type OutputFile = { path: string; bytes: Buffer; chunks?: undefined } | { path: string; chunks: Iterable<string | Uint8Array>; bytes?: undefined };
@@ -104,7 +105,7 @@ export function* planOutput(
     const copied = writtenAt && site.events.length > 0 ? piecesOf(writtenAt(eventList), listHead(site.events.length).length, LIST_END.length) : null;
     yield { path: document("/api/v2/pages/").file, chunks: copied ? pageListChunks(total, firstPages, copied) : listChunks(total, pageItems(), pageListSchema, "page list") };
   }
-  if (lookups) for (const event of site.events) yield* text(lookups.document(event.id, detailOf(event.id)));
+  if (lookups) for (const id of idsOf(site.events)) yield* text(lookups.document(id, detailOf(id)));
   yield* answer(`/api/v2/pages/${site.parent.id}/`, checked(parentDetailSchema, parent, "parent page detail"));
   if (home) yield* answer(`/api/v2/pages/${home.id}/`, checked(homeDetailSchema, home, "home page detail"));
   // What list queries need, for the preview and the Cloudflare worker (compact: no indentation).
@@ -184,9 +185,9 @@ function* splicedListChunks(site: Site, file: string, reused: (id: number) => bo
     let full = out.text(listHead(total));
     if (full) yield full;
     let n = 0;
-    for (const e of site.events) {
+    for (const e of eachEvent(site.events, (id) => reused(id) && before.take(id))) {
       if (n > 0 && (full = out.text(",\n"))) yield full;
-      full = reused(e.id) && before.take(e.id) ? out.bytes(before.bytes, before.from, before.to) : out.text(inList(checked(itemSchema, eventListItem(site, e), `event list, item ${n}`)));
+      full = typeof e === "number" ? out.bytes(before.bytes, before.from, before.to) : out.text(inList(checked(itemSchema, eventListItem(site, e), `event list, item ${n}`)));
       if (full) yield full;
       n++;
     }

@@ -7,6 +7,7 @@ import { PARENT_TYPE } from "../enrich/parent-page.js";
 import { isoformat } from "../runtime/time/format-dates.js";
 import { QUERY_INDEX_FORMAT, type FieldKind, type IndexedPage, type PageModel, type QueryIndex } from "../runtime/query/query-index.js";
 import type { Site } from "../validate/site.js";
+import { eachEvent } from "./summary-store.js";
 
 const PAGE = "wagtailcore.Page";
 const EVENT_PAGE = "events.EventPage";
@@ -75,9 +76,9 @@ export function buildQueryIndex(site: Site): QueryIndex {
   // a page held to the end of the build (made only for a host that routes lookups).
   function* each(copied?: (id: number) => boolean): Generator<IndexedPage | number> {
     yield* first;
-    for (const e of site.events) {
-      if (copied?.(e.id)) {
-        yield e.id;
+    for (const e of eachEvent(site.events, copied)) {
+      if (typeof e === "number") {
+        yield e;
         continue;
       }
       yield {

@@ -15,6 +15,23 @@ import { ReadWindow, type Span } from "./read-window.js";
 /** The summaries in ascending page id, as many passes as wanted (an array is one). */
 export interface EventSummaries extends Iterable<PageSummary> {
   readonly length: number;
+  /** Kept on disk: each page's id, and its summary read (parsed again) only when asked for. */
+  lazily?(): Iterable<[id: number, summary: () => PageSummary]>;
+}
+
+/** The pages' ids in ascending order, without reading the summaries kept on disk. */
+export function* idsOf(events: EventSummaries): Generator<number> {
+  if (events.lazily) for (const [id] of events.lazily()) yield id;
+  else for (const e of events) yield e.id;
+}
+
+/**
+ * Each page's summary in ascending id, or only its id where `copied(id)` holds (asked in order,
+ * before the next page): a page whose documents a rebuild copies needs no summary read from disk.
+ */
+export function* eachEvent(events: EventSummaries, copied?: (id: number) => boolean): Generator<PageSummary | number> {
+  if (copied && events.lazily) for (const [id, summary] of events.lazily()) yield copied(id) ? id : summary();
+  else for (const e of events) yield copied?.(e.id) ? e.id : e;
 }
 
 /** A page's keys from their JSON (JSON.stringify's, which writes NaN as null). */
@@ -121,6 +138,9 @@ export class SummaryStore {
       length: order.length,
       *[Symbol.iterator]() {
         for (const i of order) yield JSON.parse(read(i)) as PageSummary;
+      },
+      *lazily() {
+        for (const i of order) yield [ids[i]!, () => JSON.parse(read(i)) as PageSummary];
       },
     };
   }

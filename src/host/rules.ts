@@ -9,6 +9,7 @@ import type { CatalogueSource } from "../content/catalogue.js";
 import type { Header } from "../runtime/browsable.js";
 import type { QueryIndex } from "../runtime/query/query-index.js";
 import { lookupRules, type LookupRules } from "./lookups.js";
+import { idsOf } from "../emit/summary-store.js";
 
 export type { Header };
 
@@ -107,7 +108,7 @@ export function documentAt(model: HostModel, path: string): Document | undefined
 
 export function buildHostModel(site: Site, queryIndex: QueryIndex): HostModel {
   let lookups: LookupRules | undefined;
-  const eventIds = Array.from(site.events, (e) => e.id);
+  const eventIds = Array.from(idsOf(site.events));
   const pageIds = [...eventIds, site.parent.id, ...(site.parent.home ? [site.parent.home.id] : [])].sort((a, b) => a - b);
   const collections: Collection[] = [
     {
