@@ -234,7 +234,8 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
     const index = buildQueryIndex(site);
     const model = buildHostModel(site, index);
     const json = new Map(records.flatMap((r) => (r.json && r.page ? [[r.page.id, r.json] as const] : [])));
-    const detailOf = (id: number) => json.get(id) ?? readFileSync(path.join(staging!.dir, pagesFile(id)), "utf8");
+    // A page reused in place has its detail where the previous build left it, in --out; the others' is staged.
+    const detailOf = (id: number) => json.get(id) ?? readFileSync(path.join(staging!.inPlace && pageCache?.reused(id) ? resolved.outDir : staging!.dir, pagesFile(id)), "utf8");
     const writer = new PlannedWriter(staging);
     const writtenAt = staging ? (rel: string) => path.join(staging!.dir, rel) : null;
     // A rebuild copies reused pages' items from the lists it updates (see emit/previous-items.ts).

@@ -270,6 +270,29 @@ describe("the heap with page workers", () => {
   }, 300_000);
 });
 
+describe("incremental rebuilds for each host", () => {
+  // The hosts without code (nginx, Netlify, Vercel) have their lookups rendered from each page's
+  // detail: a reused page's is read from --out, where the previous build left it.
+  it("an edited page rebuilt in place gives a cold build's bytes, for every host", () => {
+    const small = path.join(dir, "content-hosts");
+    const gen = spawnSync(process.execPath, [path.join(ROOT, "scripts/generate-catalogue.mjs"), small, "300", "11"], { encoding: "utf8" });
+    expect(gen.status, gen.stderr).toBe(0);
+    const file = path.join(small, "events", readdirSync(path.join(small, "events")).sort()[150]!);
+    for (const host of ["serve", "nginx", "netlify", "vercel", "cloudflare"]) {
+      const args = (out: string) => ["build", "--content", "content-hosts", "--out", out, "--now", NOW, "--host", host];
+      expect(runCli(args(`hosts-${host}`), { cwd: dir }).code).toBe(0);
+      const page = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+      writeFileSync(file, JSON.stringify({ ...page, title: `Edited for ${host}` }, null, 2));
+      const rebuilt = runCli(args(`hosts-${host}`), { cwd: dir });
+      expect(rebuilt.code, rebuilt.stderr.slice(-2000)).toBe(0);
+      expect(reusedOf(rebuilt)).toBe(299);
+      rmSync(path.join(dir, "reference"), { recursive: true, force: true });
+      expect(runCli([...args("reference"), "--no-cache"], { cwd: dir }).code).toBe(0);
+      expectSameTree(path.join(dir, `hosts-${host}`), path.join(dir, "reference"));
+    }
+  }, 300_000);
+});
+
 describe("incremental rebuilds", () => {
   it("a second build reuses every page and changes no byte; --no-cache writes no cache", () => {
     rmSync(path.join(dir, "node_modules"), { recursive: true, force: true });
