@@ -20,10 +20,9 @@ export class ChunkBuffer {
     return full;
   }
 
-  bytes(from: Uint8Array, start: number, end: number): Uint8Array | null {
+  bytes(from: Buffer, start: number, end: number): Uint8Array | null {
     const full = this.room(end - start);
-    this.buffer.set(from.subarray(start, end), this.used);
-    this.used += end - start;
+    this.used += from.copy(this.buffer, this.used, start, end);
     return full;
   }
 
