@@ -29,8 +29,8 @@ import type { SourceFile } from "./load/source-file.js";
 import { resolveNow, resolveOptions, type BuildOptions } from "./options.js";
 import { checkAcrossPages, validateSettings } from "./validate/validate-content.js";
 import type { Site } from "./validate/site.js";
-import { imageWarnings } from "./validate/warnings.js";
-import { describeNextChange, nextChange, type NextChange } from "./enrich/next-change.js";
+import { ImageUse } from "./validate/warnings.js";
+import { describeNextChange, NextChangeOf, type NextChange } from "./enrich/next-change.js";
 import type { Instant } from "./runtime/time/instant.js";
 
 export interface BuildResult {
@@ -216,20 +216,28 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
     // What only the checks across pages needed (about ten performances a page) goes now.
     for (const r of records) r.keys = null;
     let site: Site | null = null;
+    let clock: NextChangeOf | null = null;
     if (settings && !hasErrors(found)) {
       const events = summaries.sorted();
       site = { ...settings, events };
       for (const r of records) found.push(...r.warnings);
-      found.push(...imageWarnings(site, loaded.value.images?.file ?? null));
+      // One pass for both: kept on disk (from 20,000 pages), each pass parses every summary again.
+      const images = new ImageUse(site.images, loaded.value.images?.file ?? null);
+      clock = new NextChangeOf();
+      for (const page of events) {
+        images.add(page);
+        clock.add(page);
+      }
+      found.push(...images.warnings());
       resolved.onProgress(`Validated ${events.length} event pages, ${site.venues.size} venues, ${site.images.size} images`);
     }
     const diagnostics = locate(sortDiagnostics(found), sourcesOf(loaded.value), loaded.eventFiles);
     const failedOnWarnings = site !== null && options.strict === true && diagnostics.length > 0;
-    if (!site || !now || failedOnWarnings) {
+    if (!site || !clock || !now || failedOnWarnings) {
       await abandon();
       return { ...result(false, diagnostics, 0, resolved.outDir, started), failedOnWarnings };
     }
-    const next = nextChange(site);
+    const next = clock.result(site.catalogue.time_zone);
     resolved.onProgress(describeNextChange(next));
     const index = buildQueryIndex(site);
     const model = buildHostModel(site, index);

@@ -4,7 +4,7 @@
 // right after). Nothing else in the API depends on now.
 import { isoformat } from "../runtime/time/format-dates.js";
 import { compareInstants, type Instant } from "../runtime/time/instant.js";
-import type { Site, SiteEvent, PageSummary } from "../validate/site.js";
+import type { SiteEvent, PageSummary } from "../validate/site.js";
 
 export interface ClockChange {
   /** The performance whose is_past becomes true. */
@@ -38,23 +38,30 @@ export function pageNextChange(event: SiteEvent, now: Instant): PageSummary["nex
   return next === null ? null : { instant: next, changes };
 }
 
-/** The catalogue's next change: the earliest of its pages'. */
-export function nextChange(site: Site): NextChange | null {
-  let next: Instant | null = null;
-  let changes: ClockChange[] = [];
-  for (const page of site.events) {
-    if (!page.next) continue;
-    const order = next === null ? -1 : compareInstants(page.next.instant, next);
-    if (order > 0) continue;
+/**
+ * The catalogue's next change, the earliest of its pages', gathered a page at a time: the build
+ * reads each summary once for this and the image warnings (kept on disk, a pass parses every one).
+ */
+export class NextChangeOf {
+  private next: Instant | null = null;
+  private changes: ClockChange[] = [];
+
+  add(page: PageSummary): void {
+    if (!page.next) return;
+    const order = this.next === null ? -1 : compareInstants(page.next.instant, this.next);
+    if (order > 0) return;
     if (order < 0) {
-      next = page.next.instant;
-      changes = [];
+      this.next = page.next.instant;
+      this.changes = [];
     }
-    for (const c of page.next.changes) changes.push({ performance: c.performance, page: page.id, slug: page.slug, endsPage: c.endsPage });
+    for (const c of page.next.changes) this.changes.push({ performance: c.performance, page: page.id, slug: page.slug, endsPage: c.endsPage });
   }
-  if (next === null) return null;
-  changes.sort((a, b) => a.performance - b.performance);
-  return { at: isoformat(next, site.catalogue.time_zone), instant: next, changes };
+
+  result(zone: string): NextChange | null {
+    if (this.next === null) return null;
+    const changes = [...this.changes].sort((a, b) => a.performance - b.performance);
+    return { at: isoformat(this.next, zone), instant: this.next, changes };
+  }
 }
 
 /** `2026-06-03T19:30:00+10:00 (is_past of performance 901 of hamlet; in_past of hamlet)`. */

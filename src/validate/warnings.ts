@@ -5,7 +5,7 @@
 import { warning, type Diagnostic } from "../diagnostics.js";
 import { isoformat } from "../runtime/time/format-dates.js";
 import { compareInstants, type Instant } from "../runtime/time/instant.js";
-import type { Site, SiteEvent } from "./site.js";
+import type { PageSummary, SiteEvent, SiteSettings } from "./site.js";
 
 /** A performance further than this from now is probably a typo in its year. */
 export const FAR_FUTURE_YEARS = 3;
@@ -61,30 +61,42 @@ export function pageWarnings(event: SiteEvent, now: Instant, zone: string): Diag
 
 /**
  * The warnings across pages: images.json's images with an empty alt that reaches a thumbnail,
- * and images no page uses. `imagesFile` is images.json as messages name it (null when there is
- * none); its items are in the Site's order, since a valid file has no dropped items.
+ * and images no page uses, gathered a page at a time (see NextChangeOf). `imagesFile` is
+ * images.json as messages name it (null when there is none); its items are in the Site's order,
+ * since a valid file has no dropped items.
  */
-export function imageWarnings(site: Site, imagesFile: string | null): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  if (!imagesFile) return out;
-  // Images whose empty alt reaches a thumbnail (the page gives no alt of its own), with those pages.
-  const emptyAltThumbnails = new Map<number, string[]>();
-  const used = new Set<number>();
-  for (const page of site.events) {
-    for (const image of page.images) used.add(image);
-    if (!page.ownThumbnailAlt && site.images.get(page.thumbnail)?.alt?.trim() === "") {
-      emptyAltThumbnails.set(page.thumbnail, [...(emptyAltThumbnails.get(page.thumbnail) ?? []), page.slug]);
+export class ImageUse {
+  /** Images whose empty alt reaches a thumbnail (the page gives no alt of its own), with those pages. */
+  private readonly emptyAltThumbnails = new Map<number, string[]>();
+  private readonly used = new Set<number>();
+
+  constructor(
+    private readonly images: SiteSettings["images"],
+    private readonly imagesFile: string | null,
+  ) {}
+
+  add(page: PageSummary): void {
+    if (!this.imagesFile) return;
+    for (const image of page.images) this.used.add(image);
+    if (!page.ownThumbnailAlt && this.images.get(page.thumbnail)?.alt?.trim() === "") {
+      this.emptyAltThumbnails.set(page.thumbnail, [...(this.emptyAltThumbnails.get(page.thumbnail) ?? []), page.slug]);
     }
   }
-  [...site.images.values()].forEach((image, index) => {
-    const pages = emptyAltThumbnails.get(image.id);
-    if (pages) {
-      const names = pages.length > 3 ? `${pages.slice(0, 3).join(", ")} and ${pages.length - 3} more` : pages.join(", ");
-      out.push(warning(imagesFile, [index, "alt"], `is empty, and image ${image.id} is the thumbnail of ${names} without an alt of their own, so screen readers announce it without a description; describe the image in a few words, or leave the key out to use its title`));
-    }
-    if (!used.has(image.id)) {
-      out.push(warning(imagesFile, [index], `image ${image.id} ("${image.title}") is not used by any page; use it (as a thumbnail, hero_image, in a carousel or a logo wall) or remove it`));
-    }
-  });
-  return out;
+
+  warnings(): Diagnostic[] {
+    const out: Diagnostic[] = [];
+    const imagesFile = this.imagesFile;
+    if (!imagesFile) return out;
+    [...this.images.values()].forEach((image, index) => {
+      const pages = this.emptyAltThumbnails.get(image.id);
+      if (pages) {
+        const names = pages.length > 3 ? `${pages.slice(0, 3).join(", ")} and ${pages.length - 3} more` : pages.join(", ");
+        out.push(warning(imagesFile, [index, "alt"], `is empty, and image ${image.id} is the thumbnail of ${names} without an alt of their own, so screen readers announce it without a description; describe the image in a few words, or leave the key out to use its title`));
+      }
+      if (!this.used.has(image.id)) {
+        out.push(warning(imagesFile, [index], `image ${image.id} ("${image.title}") is not used by any page; use it (as a thumbnail, hero_image, in a carousel or a logo wall) or remove it`));
+      }
+    });
+    return out;
+  }
 }
