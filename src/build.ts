@@ -216,28 +216,28 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
     // What only the checks across pages needed (about ten performances a page) goes now.
     for (const r of records) r.keys = null;
     let site: Site | null = null;
-    let clock: NextChangeOf | null = null;
+    let next: NextChange | null = null;
     if (settings && !hasErrors(found)) {
       const events = summaries.sorted();
       site = { ...settings, events };
       for (const r of records) found.push(...r.warnings);
       // One pass for both: kept on disk (from 20,000 pages), each pass parses every summary again.
       const images = new ImageUse(site.images, loaded.value.images?.file ?? null);
-      clock = new NextChangeOf();
+      const clock = new NextChangeOf();
       for (const page of events) {
         images.add(page);
         clock.add(page);
       }
       found.push(...images.warnings());
+      next = clock.result(site.catalogue.time_zone);
       resolved.onProgress(`Validated ${events.length} event pages, ${site.venues.size} venues, ${site.images.size} images`);
     }
     const diagnostics = locate(sortDiagnostics(found), sourcesOf(loaded.value), loaded.eventFiles);
     const failedOnWarnings = site !== null && options.strict === true && diagnostics.length > 0;
-    if (!site || !clock || !now || failedOnWarnings) {
+    if (!site || !now || failedOnWarnings) {
       await abandon();
       return { ...result(false, diagnostics, 0, resolved.outDir, started), failedOnWarnings };
     }
-    const next = clock.result(site.catalogue.time_zone);
     resolved.onProgress(describeNextChange(next));
     const index = buildQueryIndex(site);
     const model = buildHostModel(site, index);
