@@ -13,6 +13,9 @@ export interface FileStatus {
   ino: number;
 }
 
+/** A file as the cache notes it: its path under the folder and its status as written. */
+export const writtenFile = (rel: string, st: FileStatus): WrittenFile => [rel, st.size, st.mtimeMs, st.ino];
+
 /** Writes files under one folder, making each folder once; a file with the bytes of an earlier one is a hard link to it. */
 export class FolderWriter {
   private readonly made = new Set<string>();
@@ -100,7 +103,7 @@ export function writePageFiles(writer: FolderWriter, files: readonly { rel: stri
     const data = first ? first.data : f.data;
     const st = first ? writer.link(f.rel, f.sameAs!, first.status, data) : writer.write(f.rel, data);
     earlier.set(f.rel, { status: st, data });
-    written.push([f.rel, st.size, st.mtimeMs, st.ino]);
+    written.push(writtenFile(f.rel, st));
   }
   return written;
 }

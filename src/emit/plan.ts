@@ -142,6 +142,11 @@ const LIST_END = "\n    ]\n}";
 const inList = (json: string) => `        ${json.replace(/\n/g, "\n        ")}`;
 const pageItemSchema = pageListSchema.shape.items.element;
 
+/** A list written item by item has as many items as its total_count says (or the build has a bug). */
+function expectTotal(what: string, items: number, total: number): void {
+  if (items !== total) throw new SelfCheckFailed(`the ${what} has ${items} items but total_count ${total}; this is a bug in build-catalogue, please report it`);
+}
+
 /**
  * A list document (`{"meta": {"total_count": n}, "items": [...]}`) in pieces, the very bytes
  * serialize() writes for the whole: each item serialized and indented two levels, and checked
@@ -164,7 +169,7 @@ function* listChunks(total: number, items: Iterable<unknown>, listSchema: z.ZodO
       chunk = "";
     }
   }
-  if (n !== total) throw new SelfCheckFailed(`the ${what} has ${n} items but total_count ${total}; this is a bug in build-catalogue, please report it`);
+  expectTotal(what, n, total);
   yield `${chunk}${LIST_END}`;
 }
 
@@ -191,7 +196,7 @@ function* splicedListChunks(site: Site, file: string, reused: (id: number) => bo
       if (full) yield full;
       n++;
     }
-    if (n !== total) throw new SelfCheckFailed(`the event list has ${n} items but total_count ${total}; this is a bug in build-catalogue, please report it`);
+    expectTotal("event list", n, total);
     if ((full = out.text(LIST_END))) yield full;
     if ((full = out.end())) yield full;
   } finally {
@@ -228,18 +233,18 @@ function* queryIndexChunks(index: QueryIndex, previous: PreviousIndex | null = n
     return;
   }
   try {
-    yield* indexChunks(index, before, (id) => previous!.reused(id) && before.take(id));
+    yield* indexChunks(index, { before, copied: (id) => previous!.reused(id) && before.take(id) });
   } finally {
     before.close();
   }
 }
 
 /**
- * The index's JSON in pieces; with `before`, an event page for which `copied(id)` holds is
+ * The index's JSON in pieces; with `copy`, an event page for which `copied(id)` holds is
  * `before`'s bytes, and the pieces go through a buffer (made pages' text and copied bytes alternate).
  */
-function* indexChunks(index: QueryIndex, before?: PreviousItems, copied?: (id: number) => boolean): Generator<string | Uint8Array> {
-  const out = before ? new ChunkBuffer() : null;
+function* indexChunks(index: QueryIndex, copy?: { before: PreviousItems; copied: (id: number) => boolean }): Generator<string | Uint8Array> {
+  const out = copy ? new ChunkBuffer() : null;
   let chunk = "{";
   for (const [i, key] of Object.keys(index).entries()) {
     chunk += `${i === 0 ? "" : ","}${JSON.stringify(key)}:`;
@@ -249,14 +254,15 @@ function* indexChunks(index: QueryIndex, before?: PreviousItems, copied?: (id: n
     }
     chunk += "[";
     let n = 0;
-    for (const page of eachIndexedPage(index, copied)) {
+    for (const page of eachIndexedPage(index, copy?.copied)) {
       if (n++ > 0) chunk += ",";
       if (typeof page === "number") {
         // Copied: the bytes before.take() found for it.
         let full = out!.text(chunk);
         if (full) yield full;
         chunk = "";
-        if ((full = out!.bytes(before!.bytes, before!.from, before!.to))) yield full;
+        const { before } = copy!;
+        if ((full = out!.bytes(before.bytes, before.from, before.to))) yield full;
         continue;
       }
       chunk += JSON.stringify(page);

@@ -2,7 +2,7 @@
 import path from "node:path";
 import type { OutputFile } from "./plan.js";
 import { createHash } from "node:crypto";
-import type { FileStatus } from "./folder-writer.js";
+import { writtenFile, type FileStatus } from "./folder-writer.js";
 import type { WrittenFile } from "../cache/page-cache.js";
 import { Staging } from "./staging.js";
 
@@ -68,7 +68,7 @@ export class PlannedWriter {
     const writer = this.staging?.writer;
     if (file.chunks) {
       const status = writer?.writeChunks(file.path, file.chunks);
-      if (status) this.pieced.push([file.path, status.size, status.mtimeMs, status.ino]);
+      if (status) this.pieced.push(writtenFile(file.path, status));
       const size = status ? status.size : countBytes(file.chunks);
       this.report.files++;
       this.report.bytes += size;
