@@ -38,6 +38,8 @@ export interface BuildResult {
   ok: boolean;
   diagnostics: Diagnostic[];
   events: number;
+  /** Event pages reused from the previous build, their files left as they were (see cache/page-cache.ts). */
+  reused: number;
   files: number;
   bytes: number;
   outDir: string;
@@ -84,7 +86,7 @@ function previousOutput(cache: PageCache, outDir: string): PreviousOutput {
 }
 
 function result(ok: boolean, diagnostics: Diagnostic[], events: number, outDir: string, started: number, files = 0, bytes = 0): BuildResult {
-  return { ok, diagnostics, events, files, bytes, outDir, milliseconds: performance.now() - started, nextChange: null, failedOnWarnings: false };
+  return { ok, diagnostics, events, reused: 0, files, bytes, outDir, milliseconds: performance.now() - started, nextChange: null, failedOnWarnings: false };
 }
 
 async function run(options: BuildOptions, write: boolean): Promise<BuildResult> {
@@ -269,7 +271,7 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
     updating = staging?.inPlace === true;
     await staging?.commit(cache?.previousBuild);
     cache?.commit();
-    return { ...result(true, diagnostics, site.events.length, resolved.outDir, started, files, bytes), model, nextChange: next };
+    return { ...result(true, diagnostics, site.events.length, resolved.outDir, started, files, bytes), reused, model, nextChange: next };
   } catch (e) {
     await abandon();
     if (e instanceof SelfCheckFailed) throw new BuildFailed(e.message);

@@ -136,7 +136,7 @@ Exit status: 0 built, 1 content errors or a failed build (the output folder is l
       const preview = await startPreview({
         content: flags.content, port, now: flags.now,
         onBuild: (o) => {
-          if (o.ok) io.out(`Built ${plural(o.events, "event page")} in ${(o.milliseconds / 1000).toFixed(2)} s`);
+          if (o.ok) io.out(`Built ${plural(o.events, "event page")} in ${(o.milliseconds / 1000).toFixed(2)} s${o.reused > 0 ? `, ${o.reused} of them unchanged and reused` : ""}`);
           else {
             for (const d of o.diagnostics) for (const line of [formatDiagnostic(d), ...formatCodeFrame(d)]) io.err(line);
             io.err(`Build failed: ${o.message ?? summarize(o.diagnostics)}. The preview shows these errors until the content builds again.`);

@@ -22,7 +22,8 @@ export interface PreviewOptions {
 }
 
 export type BuildOutcome =
-  | { ok: true; events: number; milliseconds: number }
+  /** `reused`: the pages the rebuild kept from the one before (see BuildResult). */
+  | { ok: true; events: number; reused: number; milliseconds: number }
   | { ok: false; diagnostics: Diagnostic[]; message: string | null };
 
 export interface Preview {
@@ -59,7 +60,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
         clock.unref();
       }
       outcome = result.ok && result.model
-        ? { ok: true, events: result.events, milliseconds: result.milliseconds }
+        ? { ok: true, events: result.events, reused: result.reused, milliseconds: result.milliseconds }
         : { ok: false, diagnostics: result.diagnostics, message: null };
       state = result.ok && result.model ? { model: result.model, files: previewFiles(outDir) } : { failed: outcome as BuildOutcome & { ok: false } };
     } catch (e) {
