@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BIN, removeDir, ROOT, runCli, tempDir } from "./helpers/cli.js";
+import { BIN, removeDir, ROOT, runCli, snapshotTree, tempDir } from "./helpers/cli.js";
 import { fetchRaw } from "./helpers/http-contract.js";
 import { startProcess, waitForHttp, type Started } from "./helpers/server.js";
 
@@ -14,19 +14,6 @@ const PAGES = 300;
 let dir = "";
 let preview: Started;
 let base = "";
-
-function tree(root: string): Map<string, Buffer> {
-  const out = new Map<string, Buffer>();
-  const walk = (d: string, rel: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const r = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) walk(path.join(d, e.name), r);
-      else out.set(r, readFileSync(path.join(d, e.name)));
-    }
-  };
-  walk(root, "");
-  return out;
-}
 
 async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, ms = 30_000): Promise<T> {
   const deadline = Date.now() + ms;
@@ -54,10 +41,10 @@ function expectColdBuildBytes(): void {
   rmSync(path.join(dir, "reference"), { recursive: true, force: true });
   const cold = runCli(["build", "--content", "content", "--out", "reference", "--now", NOW, "--no-cache"], { cwd: dir });
   expect(cold.code, cold.stderr.slice(-2000)).toBe(0);
-  const reference = tree(path.join(dir, "reference"));
-  const served = tree(previewDist());
-  expect([...served.keys()].sort()).toEqual([...reference.keys()].sort());
-  const differing = [...served].filter(([rel, bytes]) => !reference.get(rel)!.equals(bytes)).map(([rel]) => rel);
+  const reference = snapshotTree(path.join(dir, "reference"));
+  const served = snapshotTree(previewDist());
+  expect([...served.keys()]).toEqual([...reference.keys()]);
+  const differing = [...served].filter(([rel, bytes]) => reference.get(rel) !== bytes).map(([rel]) => rel);
   expect(differing).toEqual([]);
 }
 
