@@ -1,7 +1,8 @@
 // Benchmark: generates catalogues of 1,000, 10,000 and 100,000 event pages and, in one run, times
 // the cold build of each (the real CLI, a new process each time, no cache) alternating with the
 // floor (scripts/bench-floor.mjs: read the sources, write the same bytes, one thread, no work),
-// then a one-file rebuild (one event edited, the cache warm). Prints medians, peak RSS and ratios.
+// then a one-file rebuild (one event edited, the cache warm). Prints medians, peak RSS and ratios,
+// and then each target of issue 9 against this run's figures.
 //   npm run bench                        BENCH_SIZES=1000,10000 BENCH_RUNS=5 npm run bench
 //   BENCH_FORMAT=yaml npm run bench      (the event pages written in YAML)
 // Output goes to a tmpfs (/dev/shm) when there is one with room enough, so the disk's speed is not what is measured.
@@ -95,6 +96,8 @@ function treeSize(dir) {
 const clearCache = () => rmSync(path.join(work, "node_modules"), { recursive: true, force: true });
 
 const rows = [];
+/** Each size's medians, for the targets. */
+const measured = new Map();
 try {
   const cases = sizes.map((events) => {
     const content = path.join(work, `content-${events}`);
@@ -151,6 +154,7 @@ try {
     row("floor", floor, "—");
     row("cold build", cold, `${Math.round(median(c.rss))} MiB`);
     row("one-file rebuild", rebuild, `${Math.round(median(c.rebuildRss))} MiB`, ` (${(rebuild / cold).toFixed(2)}× cold)`);
+    measured.set(c.events, { floor, cold, rebuild, rss: median(c.rss) });
   }
 } finally {
   rmSync(work, { recursive: true, force: true });
@@ -163,3 +167,27 @@ console.log(`build-catalogue bench: medians of ${runs} runs, event pages in ${fo
 console.log(line(header));
 console.log(`|${widths.map((w, i) => (i < 2 ? `:${"-".repeat(w + 1)}` : `${"-".repeat(w + 1)}:`)).join("|")}|`);
 for (const r of rows) console.log(line(r));
+
+// The targets of issue 9, each against this run's own figures (those whose sizes were run).
+const ten = measured.get(10_000);
+const hundred = measured.get(100_000);
+const targets = [];
+const target = (what, value, met) => targets.push([what, value, met ? "yes" : "no"]);
+if (ten) {
+  target("10,000 events: cold build ≤ 1.5× the floor", `${(ten.cold / ten.floor).toFixed(2)}×`, ten.cold <= 1.5 * ten.floor);
+  target("10,000 events: peak RSS ≤ 160 MiB", `${Math.round(ten.rss)} MiB`, ten.rss <= 160);
+}
+if (ten && hundred) {
+  target("100,000 events: time ≤ 11× the 10,000 figure", `${(hundred.cold / ten.cold).toFixed(2)}×`, hundred.cold <= 11 * ten.cold);
+  target("100,000 events: peak RSS ≤ 2× the 10,000 figure", `${(hundred.rss / ten.rss).toFixed(2)}×`, hundred.rss <= 2 * ten.rss);
+}
+for (const [events, m] of measured) {
+  if (events >= 10_000) target(`${events.toLocaleString("en")} events: one-file rebuild ≤ 0.25× the cold build`, `${(m.rebuild / m.cold).toFixed(2)}×`, m.rebuild <= 0.25 * m.cold);
+}
+if (targets.length > 0) {
+  const w = targets.reduce((n, [what]) => Math.max(n, what.length), "target".length);
+  console.log("");
+  console.log(`| ${"target".padEnd(w)} | this run | met |`);
+  console.log(`|:${"-".repeat(w + 1)}|---------:|:----|`);
+  for (const [what, value, met] of targets) console.log(`| ${what.padEnd(w)} | ${value.padStart(8)} | ${met.padEnd(3)} |`);
+}
