@@ -4,9 +4,9 @@
 import path from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BIN, copyContent, FIXTURES, removeDir, tempDir } from "./helpers/cli.js";
+import { copyContent, FIXTURES, removeDir, tempDir } from "./helpers/cli.js";
 import { CHROMIUM, requireProgram } from "./helpers/programs.js";
-import { startProcess, waitForHttp, type Started } from "./helpers/server.js";
+import { startPreviewProcess, type Started } from "./helpers/server.js";
 
 const CHROMIUM_BIN = requireProgram(CHROMIUM);
 let dir = "";
@@ -18,12 +18,7 @@ describe.skipIf(!CHROMIUM_BIN)("the browsable page in a browser", () => {
   beforeAll(async () => {
     dir = tempDir();
     copyContent(path.join(FIXTURES, "good/spec-example/content"), dir);
-    preview = startProcess(process.execPath, [BIN, "preview", "--port", "0", "--now", "2026-05-01T00:00:00Z"], { cwd: dir });
-    for (let i = 0; i < 200 && !base; i++) {
-      base = /Preview at (http:\/\/127\.0\.0\.1:\d+)\//.exec(preview.output())?.[1] ?? "";
-      if (!base) await new Promise((r) => setTimeout(r, 100));
-    }
-    await waitForHttp(`${base}/api/v2/event_pages/`, 20_000, preview);
+    ({ preview, base } = await startPreviewProcess(["--now", "2026-05-01T00:00:00Z"], { cwd: dir }));
     browser = await chromium.launch({ executablePath: CHROMIUM_BIN!, args: ["--no-sandbox", "--disable-gpu"] });
   });
   afterAll(async () => {

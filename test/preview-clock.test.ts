@@ -3,8 +3,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { BIN, copyContent, FIXTURES, removeDir, tempDir } from "./helpers/cli.js";
-import { startProcess, waitForHttp, type Started } from "./helpers/server.js";
+import { copyContent, FIXTURES, removeDir, tempDir } from "./helpers/cli.js";
+import { startPreviewProcess, type Started } from "./helpers/server.js";
 
 let dir = "";
 let preview: Started | undefined;
@@ -25,14 +25,9 @@ it("rebuilds when a performance starts, so its is_past and its page's in_past tu
   page.performances[1].datetime = iso(start);
   writeFileSync(file, JSON.stringify(page));
 
-  preview = startProcess(process.execPath, [BIN, "preview", "--content", "content", "--port", "0"], { cwd: dir });
-  let base: string | undefined;
-  for (let i = 0; i < 100 && !base; i++) {
-    base = /Preview at (http:\/\/127\.0\.0\.1:\d+)\//.exec(preview.output())?.[1];
-    if (!base) await new Promise((r) => setTimeout(r, 100));
-  }
-  expect(base, preview.output()).toBeDefined();
-  await waitForHttp(`${base}/api/v2/event_pages/`, 20_000, preview);
+  const started = await startPreviewProcess(["--content", "content"], { cwd: dir }, { addressMs: 10_000 });
+  preview = started.preview;
+  const { base } = started;
   const jazz = async () => (await (await fetch(`${base}/api/v2/event_pages/202/`)).json()) as { in_past: boolean; performances: { is_past: boolean }[] };
 
   const before = await jazz();

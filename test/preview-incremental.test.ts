@@ -5,25 +5,15 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BIN, removeDir, ROOT, runCli, snapshotTree, tempDir } from "./helpers/cli.js";
+import { removeDir, ROOT, runCli, snapshotTree, tempDir } from "./helpers/cli.js";
 import { fetchRaw } from "./helpers/http-contract.js";
-import { startProcess, waitForHttp, type Started } from "./helpers/server.js";
+import { startPreviewProcess, waitFor, type Started } from "./helpers/server.js";
 
 const NOW = "2026-06-01T00:00:00Z";
 const PAGES = 300;
 let dir = "";
 let preview: Started;
 let base = "";
-
-async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${preview.output()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** The preview's summary lines so far: [events, reused] for each build. */
 const builds = () => [...preview.output().matchAll(/^Built (\d+) event pages in [\d.]+ s(?:, (\d+) of them unchanged and reused)?$/gm)].map((m) => [Number(m[1]), Number(m[2] ?? 0)]);
@@ -55,9 +45,7 @@ beforeAll(async () => {
   mkdirSync(path.join(dir, "tmp"));
   const gen = spawnSync(process.execPath, [path.join(ROOT, "scripts/generate-catalogue.mjs"), path.join(dir, "content"), String(PAGES), "5"], { encoding: "utf8" });
   expect(gen.status, gen.stderr).toBe(0);
-  preview = startProcess(process.execPath, [BIN, "preview", "--content", "content", "--port", "0", "--now", NOW], { cwd: dir, env: { TMPDIR: path.join(dir, "tmp") } });
-  base = await waitFor(() => /Preview at (http:\/\/127\.0\.0\.1:\d+)\//.exec(preview.output())?.[1], "the preview URL");
-  await waitForHttp(`${base}/api/v2/event_pages/`, 30_000, preview);
+  ({ preview, base } = await startPreviewProcess(["--content", "content", "--now", NOW], { cwd: dir, env: { TMPDIR: path.join(dir, "tmp") } }, { addressMs: 30_000, answerMs: 30_000 }));
 });
 afterAll(async () => {
   await preview?.stop();
@@ -71,14 +59,14 @@ describe("the preview's rebuilds", () => {
 
     const page = JSON.parse(readFileSync(eventFile(1010), "utf8")) as { title: string };
     writeFileSync(eventFile(1010), JSON.stringify({ ...page, title: "Edited in the preview" }, null, 2));
-    await waitFor(() => (builds().length >= 2 ? true : undefined), "the rebuild after the edit");
+    await waitFor(preview, () => (builds().length >= 2 ? true : undefined), "the rebuild after the edit", 30_000);
     expect(builds().at(-1)).toEqual([PAGES, PAGES - 1]);
     const detail = await fetchRaw(base, "GET", "/api/v2/event_pages/1010/");
     expect((JSON.parse(detail.body.toString("utf8")) as { title: string }).title).toBe("Edited in the preview");
     expectColdBuildBytes();
 
     rmSync(eventFile(1020));
-    await waitFor(() => (builds().length >= 3 ? true : undefined), "the rebuild after the removal");
+    await waitFor(preview, () => (builds().length >= 3 ? true : undefined), "the rebuild after the removal", 30_000);
     // The edited page is reused now too: the preview's cache has it as the last rebuild built it.
     expect(builds().at(-1)).toEqual([PAGES - 1, PAGES - 1]);
     expect((await fetchRaw(base, "GET", "/api/v2/event_pages/1020/")).status).toBe(404);

@@ -3,9 +3,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BIN, copyContent, FIXTURES, removeDir, runCli, tempDir } from "./helpers/cli.js";
+import { copyContent, FIXTURES, removeDir, runCli, tempDir } from "./helpers/cli.js";
 import { checkServedApi, fetchRaw, FULL, header } from "./helpers/http-contract.js";
-import { startProcess, waitForHttp, type Started } from "./helpers/server.js";
+import { startPreviewProcess, waitFor, type Started } from "./helpers/server.js";
 
 let dir = "";
 let content = "";
@@ -13,25 +13,12 @@ let base = "";
 let preview: Started;
 const reference = () => path.join(dir, "reference");
 
-async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${preview.output()}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
-
 beforeAll(async () => {
   dir = tempDir();
   content = copyContent(path.join(FIXTURES, "good/spec-example/content"), dir);
   // The same content built to files: the bytes the preview must answer.
   expect(runCli(["build", "--content", "content", "--out", "reference", "--now", "2026-05-01T00:00:00Z"], { cwd: dir }).code).toBe(0);
-  preview = startProcess(process.execPath, [BIN, "preview", "--content", "content", "--port", "0", "--now", "2026-05-01T00:00:00Z"], { cwd: dir });
-  const url = await waitFor(async () => /Preview at (http:\/\/127\.0\.0\.1:\d+)\//.exec(preview.output())?.[1], "the preview URL");
-  base = url;
-  await waitForHttp(`${base}/api/v2/event_pages/`, 20_000, preview);
+  ({ preview, base } = await startPreviewProcess(["--content", "content", "--now", "2026-05-01T00:00:00Z"], { cwd: dir }));
 });
 afterAll(async () => {
   await preview?.stop();
@@ -66,13 +53,13 @@ describe("build-catalogue preview", () => {
     const file = path.join(content, "events/the-seagull.json");
     const original = readFileSync(file, "utf8");
     writeFileSync(file, original.replace('"title": "The Seagull"', '"title": "The Seagull (revival)"'));
-    await waitFor(async () => {
+    await waitFor(preview, async () => {
       const a = await fetchRaw(base, "GET", "/api/v2/event_pages/201/");
       return JSON.parse(a.body.toString()).title === "The Seagull (revival)" ? true : undefined;
     }, "the rebuilt title");
 
     writeFileSync(file, original.replace('"venue": 1', '"venue": 99'));
-    const broken = await waitFor(async () => {
+    const broken = await waitFor(preview, async () => {
       const a = await fetchRaw(base, "GET", "/api/v2/event_pages/201/", { Accept: "text/html" });
       return a.status === 500 ? a : undefined;
     }, "the error page");
@@ -85,6 +72,6 @@ describe("build-catalogue preview", () => {
     expect(JSON.parse(json.body.toString()).errors.join("\n")).toContain("no venue has id 99");
 
     writeFileSync(file, original);
-    await waitFor(async () => ((await fetchRaw(base, "GET", "/api/v2/event_pages/201/")).status === 200 ? true : undefined), "recovery");
+    await waitFor(preview, async () => ((await fetchRaw(base, "GET", "/api/v2/event_pages/201/")).status === 200 ? true : undefined), "recovery");
   });
 });

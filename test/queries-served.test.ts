@@ -6,9 +6,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { CMSClient } from "wagtail-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BIN, removeDir, runCli, tempDir } from "./helpers/cli.js";
+import { removeDir, runCli, tempDir } from "./helpers/cli.js";
 import { fetchRaw, header } from "./helpers/http-contract.js";
-import { startProcess, waitForHttp, type Started } from "./helpers/server.js";
+import { startPreviewProcess, type Started } from "./helpers/server.js";
 import { DIFFERS_BY_DESIGN, recordedAnswers, REFERENCE_CONTENT, REFERENCE_NOW, sameAsWagtail } from "./helpers/wagtail-reference.js";
 import { pagesDev, type PagesDev } from "./helpers/wrangler.js";
 
@@ -22,14 +22,7 @@ beforeAll(async () => {
   const dist = path.join(dir, "dist");
   const run = runCli(["build", "--content", REFERENCE_CONTENT, "--out", dist, "--now", REFERENCE_NOW, "--host", "cloudflare"]);
   expect(run.code, run.output).toBe(0);
-  preview = startProcess(process.execPath, [BIN, "preview", "--content", REFERENCE_CONTENT, "--port", "0", "--now", REFERENCE_NOW], { cwd: dir });
-  const started = Date.now();
-  while (!/Preview at (http:\/\/127\.0\.0\.1:\d+)\//.test(preview.output())) {
-    if (Date.now() - started > 30_000) throw new Error(`the preview did not start\n${preview.output()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  servers.preview = /Preview at (http:\/\/127\.0\.0\.1:\d+)\//.exec(preview.output())![1]!;
-  await waitForHttp(`${servers.preview}/api/v2/event_pages/`, 30_000, preview);
+  ({ preview, base: servers.preview } = await startPreviewProcess(["--content", REFERENCE_CONTENT, "--now", REFERENCE_NOW], { cwd: dir }, { addressMs: 30_000, answerMs: 30_000 }));
   worker = await pagesDev(dist, dir);
   servers.cloudflare = worker.base;
 }, 180_000);

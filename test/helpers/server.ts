@@ -2,6 +2,7 @@
 // own process group, and a wait until it answers.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, request } from "node:http";
+import { BIN } from "./cli.js";
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -65,4 +66,30 @@ export async function waitForHttp(url: string, timeoutMs = 60_000, started?: Sta
     if (Date.now() > deadline) throw new Error(`no answer from ${url} within ${timeoutMs} ms${started ? `:\n${started.output()}` : ""}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/** Polls `probe` until it gives a value; after `timeoutMs`, fails with what was awaited and the process's output. */
+export async function waitFor<T>(started: Started, probe: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${started.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * Runs `build-catalogue preview --port 0` with `args`, as a user runs it, and waits for the address
+ * it prints (`addressMs`) and then for it to answer (`answerMs`): the process and that address.
+ */
+export async function startPreviewProcess(
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv },
+  { addressMs = 20_000, answerMs = 20_000 } = {},
+): Promise<{ preview: Started; base: string }> {
+  const preview = startProcess(process.execPath, [BIN, "preview", "--port", "0", ...args], options);
+  const base = await waitFor(preview, () => /Preview at (http:\/\/127\.0\.0\.1:\d+)\//.exec(preview.output())?.[1], "the preview's address", addressMs);
+  await waitForHttp(`${base}/api/v2/event_pages/`, answerMs, preview);
+  return { preview, base };
 }
