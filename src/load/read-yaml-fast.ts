@@ -52,7 +52,6 @@ export const NEEDS_FULL_PARSE: unique symbol = Symbol("needs the full YAML parse
 // the full parse. Most were found by comparing the two on random files (the unit test does).
 const NEEDS_FULL: readonly RegExp[] = [
   /\*/, // an alias: shared, or counted differently (the full parser caps them at 1,000)
-  /(?:^|[\n[{,]|[:?-][ \t])[ \t]*&[^ \t\r\n]/, // an anchor, which can hide a key that is a mapping
   /(?:^|[\n[{,]|[:?-][ \t])[ \t]*!/, // a tag: js-yaml reads `!` before nothing as null, the full parser as ""
   /(?:^|[\r\n])\.\.\.(?:[ \t\r\n]|$)|[\r\n]---(?:[ \t\r\n]|$)/, // `...`, or `---` after the first line: an end, or a second document
   /(?:^|[\r\n])---(?:[^ \t\r\n]|[ \t]+[^#\s])/, // `---` run into text, or followed by a value on its line
@@ -77,14 +76,30 @@ function load(text: string, listener: ((event: "open" | "close", state: Listener
   if (NEEDS_FULL.some((pattern) => pattern.test(text)) || hasFlowAcrossLines(text)) return NEEDS_FULL_PARSE;
   let warned = false;
   let value: unknown;
+  // An anchor can hide a key that is a mapping: a file js-yaml read one in goes to the full parser.
+  // Asked of js-yaml, not of the text: `&` also starts many a line of rich text (`&amp;`) in a
+  // plain scalar run over several lines, which a pattern cannot tell from an anchor.
+  let state: ListenerState | undefined;
+  const onNode = text.includes("&")
+    ? (event: "open" | "close", s: ListenerState) => {
+        state = s;
+        listener?.(event, s);
+      }
+    : listener;
   try {
     // js-yaml refuses a key written twice, an unknown tag, a directive it does not know and any
     // syntax error: each is worded by the full parser.
-    value = jsYaml().load(text, { schema: schema(), onWarning: () => void (warned = true), ...(listener ? { listener } : {}) });
+    value = jsYaml().load(text, { schema: schema(), onWarning: () => void (warned = true), ...(onNode ? { listener: onNode } : {}) });
   } catch {
     return NEEDS_FULL_PARSE;
   }
-  return warned || hasNullKey(value) ? NEEDS_FULL_PARSE : value;
+  return warned || hasNullKey(value) || (state !== undefined && readAnAnchor(state)) ? NEEDS_FULL_PARSE : value;
+}
+
+/** Whether js-yaml stored an anchor while it read the file (any, when it does not say). */
+function readAnAnchor(state: ListenerState): boolean {
+  const anchors = state.anchorMap;
+  return anchors === null || typeof anchors !== "object" || Object.keys(anchors).length > 0;
 }
 
 /** What js-yaml's listener is shown as each node opens and closes. */
@@ -92,6 +107,8 @@ interface ListenerState {
   position: number;
   kind: string | null;
   result: unknown;
+  /** The anchors read so far (js-yaml's own record, not a documented field). */
+  anchorMap?: unknown;
 }
 
 /** A node as the listener saw it: where it opened, what it became, and the nodes read inside it (a mapping's keys and values in turn). */
