@@ -78,7 +78,7 @@ export function locateDiagnostics(diagnostics: readonly Diagnostic[], sources: R
     if (!source) return d;
     let locate = locators.get(d.file);
     if (!locate) {
-      locate = source.format === "json" ? jsonLocator(source.text) : yamlLocator(source.text);
+      locate = source.format === "json" ? jsonLocator(source.text) : source.placer ? (source.placer() ?? yamlTreeLocator(source.text)) : yamlLocator(source.text);
       locators.set(d.file, locate);
     }
     const offset = locate(d.path);

@@ -4,8 +4,11 @@ import type { ParseError } from "jsonc-parser";
 import { jsonc } from "./libraries.js";
 import { error, type Diagnostic, type KeyPath } from "../diagnostics.js";
 import { positionAt } from "./position.js";
+import type { SourceFile } from "./source-file.js";
 
-export type ParseResult = { ok: true; data: unknown; diagnostics: Diagnostic[] } | { ok: false; diagnostics: Diagnostic[] };
+export type ParseResult =
+  | { ok: true; data: unknown; diagnostics: Diagnostic[]; placer?: SourceFile["placer"] }
+  | { ok: false; diagnostics: Diagnostic[] };
 
 /** An error at an offset of the text, located at once (the parser gave the offset). */
 export function errorAt(file: string, path: KeyPath, message: string, text: string, offset: number): Diagnostic {

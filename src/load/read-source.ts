@@ -23,5 +23,8 @@ export function parseSource(raw: string, file: string): ReadResult {
   const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
   const format = formatOf(file) ?? "json";
   const parsed = format === "json" ? parseJsonText(text, file) : parseYamlText(text, file);
-  return { source: parsed.ok ? { file, data: parsed.data, text, format } : null, diagnostics: parsed.diagnostics };
+  if (!parsed.ok) return { source: null, diagnostics: parsed.diagnostics };
+  const source: SourceFile = { file, data: parsed.data, text, format };
+  if (parsed.placer) source.placer = parsed.placer;
+  return { source, diagnostics: parsed.diagnostics };
 }

@@ -67,11 +67,6 @@ const NEEDS_FULL: readonly RegExp[] = [
   /\ufeff/, // a byte order mark past the first character (the full parser skips some as space)
 ];
 
-/** The value of a YAML file, or NEEDS_FULL_PARSE. */
-export function readYamlFast(text: string): unknown {
-  return load(text, undefined);
-}
-
 function load(text: string, listener: ((event: "open" | "close", state: ListenerState) => void) | undefined): unknown {
   if (NEEDS_FULL.some((pattern) => pattern.test(text)) || hasFlowAcrossLines(text)) return NEEDS_FULL_PARSE;
   let warned = false;
@@ -119,12 +114,26 @@ interface Frame {
   children: Frame[];
 }
 
+/** Where a key path points in a file: an offset of its text. */
+export type KeyPathPlacer = (path: readonly (string | number)[]) => number;
+
 /**
  * Where key paths point in a file the fast path reads, as the full parser's tree would place
  * them (locate.ts): at a key, at a list item, at the whole value. Null when the file needs the
  * full parser, or when the nodes js-yaml reported do not add up to the value it returned.
  */
-export function yamlLocatorFast(text: string): ((path: readonly (string | number)[]) => number) | null {
+export function yamlLocatorFast(text: string): KeyPathPlacer | null {
+  const read = readYamlPlaced(text);
+  return read === NEEDS_FULL_PARSE ? null : read.placer();
+}
+
+/**
+ * The value of a YAML file (or NEEDS_FULL_PARSE), read once with the nodes js-yaml reports kept,
+ * so that a page with something to report is placed without reading its file again (a tenth
+ * more time to read, against a second reading for each page with a warning, four in ten in the
+ * benchmark's catalogues). `placer` makes yamlLocatorFast's answer from them.
+ */
+export function readYamlPlaced(text: string): { value: unknown; placer: () => KeyPathPlacer | null } | typeof NEEDS_FULL_PARSE {
   const root: Frame = { open: 0, kind: null, result: undefined, children: [] };
   const stack: Frame[] = [root];
   const value = load(text, (event, state) => {
@@ -139,9 +148,14 @@ export function yamlLocatorFast(text: string): ((path: readonly (string | number
       stack.at(-1)!.children.push(only && only.result === frame.result ? only : frame);
     }
   });
+  if (value === NEEDS_FULL_PARSE) return value;
+  return { value, placer: () => placerOf(text, value, root, stack.length) };
+}
+
+function placerOf(text: string, value: unknown, root: Frame, depth: number): KeyPathPlacer | null {
   const top = root.children[0];
   // A file of no value (comments alone) is placed by the full parser: it has no node to point at.
-  if (value === NEEDS_FULL_PARSE || value === null || stack.length !== 1 || root.children.length !== 1 || !top || !addsUp(top)) return null;
+  if (value === null || depth !== 1 || root.children.length !== 1 || !top || !addsUp(top)) return null;
   return (path) => {
     let node = top;
     let keyStart: number | null = null;

@@ -6,7 +6,7 @@ import { yaml } from "./libraries.js";
 import { error, type Diagnostic, type KeyPath } from "../diagnostics.js";
 import { duplicateKeyMessage, errorAt, type ParseResult } from "./read-json.js";
 import { positionAt } from "./position.js";
-import { NEEDS_FULL_PARSE, readYamlFast } from "./read-yaml-fast.js";
+import { NEEDS_FULL_PARSE, readYamlPlaced } from "./read-yaml-fast.js";
 
 /** YAML 1.2 with the core schema: the same types JSON has, no 1.1 surprises (sexagesimal, yes/no). */
 export function parseYamlDocument(text: string): Document.Parsed {
@@ -16,8 +16,8 @@ export function parseYamlDocument(text: string): Document.Parsed {
 /** Parses YAML text; `file` only names the file in diagnostics. */
 export function parseYamlText(text: string, file: string): ParseResult {
   if (text.trim() === "") return { ok: false, diagnostics: [error(file, [], "the file is empty; it must hold one YAML value")] };
-  const fast = readYamlFast(text);
-  return fast === NEEDS_FULL_PARSE ? parseYamlFully(text, file) : { ok: true, data: fast, diagnostics: [] };
+  const fast = readYamlPlaced(text);
+  return fast === NEEDS_FULL_PARSE ? parseYamlFully(text, file) : { ok: true, data: fast.value, diagnostics: [], placer: fast.placer };
 }
 
 /** Parses YAML text with the full parser, which words every problem. */

@@ -10,6 +10,8 @@ export interface SourceFile {
   /** The text as parsed (a byte-order mark removed); positions are offsets into it. */
   text: string;
   format: SourceFormat;
+  /** Where its key paths point, from what the parser kept as it read the file (YAML's fast path); null when that does not serve. */
+  placer?: () => ((path: readonly (string | number)[]) => number) | null;
 }
 
 /** The extensions a content file may have, in the order one is preferred when two exist. */

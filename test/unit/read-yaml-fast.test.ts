@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import * as YAML from "yaml";
 import type { KeyPath } from "../../src/diagnostics.js";
 import { yamlTreeLocator } from "../../src/load/locate.js";
-import { NEEDS_FULL_PARSE, readYamlFast, yamlLocatorFast } from "../../src/load/read-yaml-fast.js";
+import { NEEDS_FULL_PARSE, readYamlPlaced, yamlLocatorFast } from "../../src/load/read-yaml-fast.js";
 import { parseYamlFully } from "../../src/load/read-yaml.js";
 
 /** Every key path in a value, and beside each a missing key, a missing item and a first item. */
@@ -25,7 +25,8 @@ function* pathsIn(value: unknown, path: KeyPath = []): Generator<KeyPath> {
  * where every key path points when the fast path places them), "full", or how they differ.
  */
 function compare(text: string): string {
-  const fast = readYamlFast(text);
+  const read = readYamlPlaced(text);
+  const fast = read === NEEDS_FULL_PARSE ? read : read.value;
   if (fast === NEEDS_FULL_PARSE) return "full";
   const full = parseYamlFully(text, "x.yaml");
   if (!full.ok || full.diagnostics.length > 0) return `the fast path read text the full parser refuses: ${full.diagnostics[0]?.message}`;
@@ -79,7 +80,7 @@ describe("the YAML fast path", () => {
     expect(compare(page)).toBe("fast");
     expect(compare(page.replace(/\n/g, "\r\n"))).toBe("fast");
     expect(compare(`---\n${page}`)).toBe("fast");
-    const value = readYamlFast(page) as Record<string, unknown>;
+    const value = (readYamlPlaced(page) as { value: Record<string, unknown> }).value;
     expect(value.times).toEqual(["19:30", "14:00", "2026-05-12"]);
     expect([value.price, value.hex, value.ratio, value.big, value.none, value.empty, value.flag, value.on_sale]).toEqual([15, 31, 0.5, 1000, null, null, true, "yes_really"]);
     for (const scalar of ["yes", "on", "1_000", "0b101", "+12", "-0", "012", "1.", "-.INF", ".NaN", "0o8", "0xG", "12:30:45", "TRUE", "tRUE", "Null", "123456789012345678901234567890"]) {
