@@ -1,8 +1,10 @@
 // Generates a catalogue of any size, deterministically from a seed: the content the benchmark and
 // the scale tests build. About ten performances an event, a third of the pages in the fuller
 // rendering, venues in two time zones (Sydney, with daylight saving, and Brisbane, without).
-// Event pages are JSON, or YAML (the same values) when asked.
-//   node scripts/generate-catalogue.mjs <out-folder> [events] [seed] [json|yaml]
+// Event pages are JSON, or YAML (the same values) when asked. With rich bodies, every page has a
+// long description as editors write one (eight rich texts of about 1.5 kB of prose, links, lists
+// and emphasis, four credit lists) and six additional informations: about 20 kB of source a page.
+//   node scripts/generate-catalogue.mjs <out-folder> [events] [seed] [json|yaml] [short|rich]
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -41,8 +43,30 @@ export function sourceText(value, format) {
   return format === "yaml" ? yamlText(value) : JSON.stringify(value, null, 2);
 }
 
+/** A rich text of about 1.5 kB: paragraphs of prose with links and emphasis, a heading, a list. */
+function richText(title, e, k, pick) {
+  const sentence = () =>
+    `${pick(["The", "A", "This"])} ${pick(WORDS)} ${pick(["returns", "opens", "turns", "plays"])} on the ${pick(WORDS)} stage, ` +
+    `with <em>${pick(WORDS)} ${pick(WORDS)}</em> &amp; the ${pick(WORDS)} ensemble: ` +
+    `<a href="https://www.example.org/${e}/${k}?ref=${pick(WORDS)}&amp;lang=en">read the programme</a>.`;
+  const paragraph = () => `<p>${Array.from({ length: 3 }, sentence).join(" ")}</p>`;
+  return `<h3>${title}: part ${k + 1}</h3>${paragraph()}<ul><li><strong>${pick(WORDS)}</strong> ${pick(WORDS)}</li><li>${pick(WORDS)} ${pick(WORDS)}</li></ul>${paragraph()}${paragraph()}`;
+}
+
+/** A long description and additional information, as editors write them (see the top). */
+function richBodies(title, e, pick) {
+  return {
+    description: Array.from({ length: 12 }, (_, k) =>
+      k % 3 === 2
+        ? { type: "credits", value: { title: `Team ${k}`, credit_list: Array.from({ length: 8 }, (_, c) => ({ role: `${pick(WORDS)} ${c + 1}`, credit: `A. ${pick(WORDS)}` })) } }
+        : { type: "richtext", value: { text: richText(title, e, k, pick) } },
+    ),
+    additional_information: Array.from({ length: 6 }, (_, k) => ({ id: k + 1, title: `${pick(WORDS)} ${k + 1}`, content: `<p>${pick(WORDS)} ${pick(WORDS)}: ${"details for the evening, ".repeat(6)}no interval.</p>` })),
+  };
+}
+
 /** One event page's source; `e` is its index, 0-based. */
-function eventSource(e, rnd) {
+function eventSource(e, rnd, bodies = "short") {
   const id = 1000 + e;
   const pick = (list) => list[Math.floor(rnd() * list.length)];
   const title = `${pick(WORDS)} ${pick(WORDS)} ${e}`.replace(/^\w/, (c) => c.toUpperCase());
@@ -83,11 +107,15 @@ function eventSource(e, rnd) {
       faqs: [1, 7],
     });
   }
+  if (bodies === "rich") Object.assign(page, { sub_title: page.sub_title ?? `a ${pick(WORDS)} production`, hero_image: image }, richBodies(title, e, pick));
   return page;
 }
 
-/** Writes a catalogue of `events` event pages (in `format`: json or yaml) into `dir` (created); the same seed gives the same files. */
-export function generateCatalogue(dir, events, seed = 1, format = "json") {
+/**
+ * Writes a catalogue of `events` event pages (in `format`: json or yaml; `bodies`: short or rich)
+ * into `dir` (created); the same seed gives the same files.
+ */
+export function generateCatalogue(dir, events, seed = 1, format = "json", bodies = "short") {
   const rnd = random(seed);
   mkdirSync(path.join(dir, "events"), { recursive: true });
   json(path.join(dir, "catalogue.json"), {
@@ -106,18 +134,18 @@ export function generateCatalogue(dir, events, seed = 1, format = "json") {
     ...(i % 2 ? { focal_point: { x: 10 * i, y: 5 * i, width: 300, height: 200 } } : {}),
   })));
   for (let e = 0; e < events; e++) {
-    const page = eventSource(e, rnd);
+    const page = eventSource(e, rnd, bodies);
     writeFileSync(path.join(dir, "events", `event-${page.id}.${format}`), sourceText(page, format));
   }
   return { dir, events };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const [out, events = "1000", seed = "1", format = "json"] = process.argv.slice(2);
-  if (!out || !["json", "yaml"].includes(format)) {
-    console.error("usage: node scripts/generate-catalogue.mjs <out-folder> [events] [seed] [json|yaml]");
+  const [out, events = "1000", seed = "1", format = "json", bodies = "short"] = process.argv.slice(2);
+  if (!out || !["json", "yaml"].includes(format) || !["short", "rich"].includes(bodies)) {
+    console.error("usage: node scripts/generate-catalogue.mjs <out-folder> [events] [seed] [json|yaml] [short|rich]");
     process.exit(2);
   }
-  generateCatalogue(out, Number(events), Number(seed), format);
+  generateCatalogue(out, Number(events), Number(seed), format, bodies);
   console.log(`Generated ${events} event pages into ${out}/`);
 }
