@@ -61,17 +61,34 @@ const TAG =
   /<(?:([a-z][a-z0-9]*)((?:[\t\n\f\r ]+[a-z][a-z0-9-]*(?:[\t\n\f\r ]*=[\t\n\f\r ]*(?:"[^"]*"|'[^']*'))?)*)[\t\n\f\r ]*\/?|\/([a-z][a-z0-9]*)[\t\n\f\r ]*)>/y;
 const ATTRIBUTE = /([a-z][a-z0-9-]*)(?:[\t\n\f\r ]*=[\t\n\f\r ]*(?:"([^"]*)"|'([^']*)'))?/g;
 
+// The same judgement in one pass of the expression engine, for a fragment whose attribute values
+// all start as no script URL can: not with `&` (a reference), a space or control character, `j`
+// or `v`; the first character then stays first, decoded and stripped. Most rich text is such
+// (values like https://..., /path, #id); the rest is looked at tag by tag below. Text runs and
+// tags alternate, each tag starting at a `<`, so the engine never backtracks far.
+const WS = "[\\t\\n\\f\\r ]";
+const NAMES = `(?:${[...PLAIN_ELEMENTS].join("|")})(?![a-z0-9])`;
+const SAFE_VALUE = `"(?:[^"&jJvV\\x00-\\x20\\x7f][^"]*)?"|'(?:[^'&jJvV\\x00-\\x20\\x7f][^']*)?'`;
+const PLAIN_FRAGMENT = new RegExp(
+  `^[^<]*(?:<(?:${NAMES}(?:${WS}+(?!on|srcdoc(?![a-z0-9-]))[a-z][a-z0-9-]*(?:${WS}*=${WS}*(?:${SAFE_VALUE}))?)*${WS}*\\/?|\\/${NAMES}${WS}*)>[^<]*)*$`,
+);
+
 /** True when `html` is plain markup (above) with no event handler, srcdoc or script URL: no script. */
 export function plainlyWithoutScript(html: string): boolean {
+  if (PLAIN_FRAGMENT.test(html)) return true;
   for (let at = html.indexOf("<"); at !== -1; at = html.indexOf("<", TAG.lastIndex)) {
     TAG.lastIndex = at;
     const tag = TAG.exec(html);
     if (!tag || !PLAIN_ELEMENTS.has(tag[1] ?? tag[3]!)) return false;
     if (!tag[2]) continue;
     // Every value is looked at, though of a name given twice the parser keeps the first alone.
-    for (const [, name, quoted, singleQuoted] of tag[2].matchAll(ATTRIBUTE)) {
-      if (name!.startsWith("on") || name === "srcdoc") return false;
-      const value = quoted ?? singleQuoted;
+    // (An exec loop: matchAll copies the expression at each call.)
+    const attributes = tag[2];
+    ATTRIBUTE.lastIndex = 0;
+    for (let a = ATTRIBUTE.exec(attributes); a !== null; a = ATTRIBUTE.exec(attributes)) {
+      const name = a[1]!;
+      if (name.startsWith("on") || name === "srcdoc") return false;
+      const value = a[2] ?? a[3];
       if (value !== undefined && isScriptUrl(value.includes("&") ? decodeHTMLAttribute(value) : value)) return false;
     }
   }
