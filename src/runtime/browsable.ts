@@ -9,12 +9,26 @@ export const STATUS_TEXT: Record<number, string> = {
   200: "OK", 301: "Moved Permanently", 302: "Found", 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed",
 };
 
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
+
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 }
+
+// The last JSON linked: a build renders each event page's detail twice, for its two paths.
+let lastJson: string | null = null;
+let lastLinked = "";
 
 /** The JSON text, HTML-escaped, with every quoted http(s) URL made a link. */
 export function linkifyJson(json: string): string {
+  if (json !== lastJson) {
+    lastLinked = linked(json);
+    lastJson = json;
+  }
+  return lastLinked;
+}
+
+function linked(json: string): string {
   let out = "";
   let last = 0;
   for (const m of json.matchAll(/"(https?:\/\/[^"\\\s]+)"/g)) {
@@ -67,8 +81,17 @@ export function renderBrowsable(template: string, a: BrowsableAnswer, siteName =
     request_path: a.requestPath,
     status_line: `${a.status} ${STATUS_TEXT[a.status] ?? ""}`.trim(),
   };
-  return template
-    .replace(/\{\{\{(\w+)\}\}\}/g, (_, key: string) =>
-      key === "breadcrumbs" ? breadcrumbs(a) : key === "headers" ? shown : key === "content" ? linkifyJson(a.json) : "")
-    .replace(/\{\{(\w+)\}\}/g, (_, key: string) => escapeHtml(values[key] ?? ""));
+  // One pass over the template alone: what it puts in (a title, a request's path) may hold
+  // `{{name}}` too, which must show as written.
+  return template.replace(/\{\{\{(\w+)\}\}\}|\{\{(\w+)\}\}/g, (_, raw: string | undefined, key: string | undefined) =>
+    raw === undefined
+      ? escapeHtml(values[key!] ?? "")
+      : raw === "breadcrumbs"
+        ? breadcrumbs(a)
+        : raw === "headers"
+          ? shown
+          : raw === "content"
+            ? linkifyJson(a.json)
+            : "",
+  );
 }
