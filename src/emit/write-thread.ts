@@ -23,12 +23,15 @@ export const WRITE_THREAD_FROM = 2_000;
 const PAGES_PER_MESSAGE = 32;
 const MAX_IN_FLIGHT = 16;
 /**
- * A message closes sooner once it carries this much text (UTF-16 code units): 32 of the
- * benchmark's pages are about 370 KB, but 32 pages with long descriptions were 1.9 MB, and each
- * such message cost the writer more than its share (10,000 such pages, 4 pairs: messages of 8
- * pages built in 0.80 of the time, 15 MiB less at the peak; the short pages were level at 8).
+ * A message closes sooner once its text takes this much memory: 32 of the benchmark's pages are
+ * about 370 KB, but 32 pages with long descriptions were 1.9 MB, and each such message cost the
+ * writer more than its share (10,000 such pages, 4 pairs: messages of 8 pages built in 0.80 of
+ * the time, 15 MiB less at the peak; the short pages were level at 8).
  */
 const TEXT_PER_MESSAGE = 512 * 1024;
+// V8 keeps a string with any character past Latin-1 (a curly quote) at two bytes a character.
+const WIDE = /[^\u0000-\u00ff]/;
+const memoryOf = (data: string | Uint8Array) => (typeof data === "string" ? (WIDE.test(data) ? 2 : 1) * data.length : data.byteLength);
 
 export interface WriteSetup {
   root: string;
@@ -121,7 +124,7 @@ export class WriteThread {
     if (!outputs) return;
     record.outputs = undefined; // not delete: that turns the record into a dictionary
     const going = outputs.map(travelling);
-    for (const o of going) this.batchText += o.data.length;
+    for (const o of going) this.batchText += memoryOf(o.data);
     this.batch.push(going);
     this.batchRecords.push(record);
     if (this.batch.length >= PAGES_PER_MESSAGE || this.batchText >= TEXT_PER_MESSAGE) this.send();
