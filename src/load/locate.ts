@@ -54,9 +54,12 @@ function jsonLocator(text: string): Locator {
   };
 }
 
-/** The nodes js-yaml reports as it reads (read-yaml-fast.ts); the full parser's tree for a file it does not read. */
-function yamlLocator(text: string): Locator {
-  return yamlLocatorFast(text) ?? yamlTreeLocator(text);
+/**
+ * The nodes js-yaml reports as it reads (read-yaml-fast.ts), kept from the file's reading when it
+ * was read for its value; the full parser's tree for a file js-yaml does not read.
+ */
+function yamlLocator(source: SourceFile): Locator {
+  return (source.placer ? source.placer() : yamlLocatorFast(source.text)) ?? yamlTreeLocator(source.text);
 }
 
 /** The reference: the full parser's tree, whose nodes know their places. */
@@ -78,7 +81,7 @@ export function locateDiagnostics(diagnostics: readonly Diagnostic[], sources: R
     if (!source) return d;
     let locate = locators.get(d.file);
     if (!locate) {
-      locate = source.format === "json" ? jsonLocator(source.text) : source.placer ? (source.placer() ?? yamlTreeLocator(source.text)) : yamlLocator(source.text);
+      locate = source.format === "json" ? jsonLocator(source.text) : yamlLocator(source);
       locators.set(d.file, locate);
     }
     const offset = locate(d.path);

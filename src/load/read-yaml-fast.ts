@@ -149,7 +149,9 @@ export function readYamlPlaced(text: string): { value: unknown; placer: () => Ke
     }
   });
   if (value === NEEDS_FULL_PARSE) return value;
-  return { value, placer: () => placerOf(text, value, root, stack.length) };
+  // Made once: a page's errors, warnings and placeholders are each placed with it.
+  let placer: KeyPathPlacer | null | undefined;
+  return { value, placer: () => (placer === undefined ? (placer = placerOf(text, value, root, stack.length)) : placer) };
 }
 
 function placerOf(text: string, value: unknown, root: Frame, depth: number): KeyPathPlacer | null {

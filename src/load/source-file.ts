@@ -1,5 +1,6 @@
 // A content file as read: its name, its value, and its text (kept to find positions on demand).
 import { error, type Diagnostic } from "../diagnostics.js";
+import type { KeyPathPlacer } from "./read-yaml-fast.js";
 
 export type SourceFormat = "json" | "yaml";
 
@@ -11,7 +12,7 @@ export interface SourceFile {
   text: string;
   format: SourceFormat;
   /** Where its key paths point, from what the parser kept as it read the file (YAML's fast path); null when that does not serve. */
-  placer?: () => ((path: readonly (string | number)[]) => number) | null;
+  placer?: () => KeyPathPlacer | null;
 }
 
 /** The extensions a content file may have, in the order one is preferred when two exist. */
