@@ -10,7 +10,7 @@ export interface HtmlProblem {
 // Browsers ignore ASCII whitespace and control characters inside a URL's scheme.
 const SCRIPT_URL = /^(?:javascript|vbscript):/i;
 const IGNORED_IN_SCHEME = /[\u0000-\u0020\u007f]/;
-const IGNORED_IN_SCHEME_ALL = /[\u0000-\u0020\u007f]/g;
+const IGNORED_IN_SCHEME_ALL = new RegExp(IGNORED_IN_SCHEME.source, "g");
 // Elements a browser parses as raw text (scripting on) but htmlparser2 as markup: what the check
 // reads inside them is not what the browser runs.
 const RAW_TEXT_IN_BROWSERS = new Set(["noscript", "noembed", "noframes", "xmp", "plaintext"]);
@@ -56,21 +56,33 @@ const PLAIN_ELEMENTS = new Set(
     "h1 h2 h3 h4 h5 h6 hr i img ins kbd li mark ol p pre q s samp small span strong sub sup table tbody td " +
     "tfoot th thead time tr u ul var wbr").split(" "),
 );
-// HTML's whitespace only: \s would also take characters a parser reads as part of a name.
-const TAG =
-  /<(?:([a-z][a-z0-9]*)((?:[\t\n\f\r ]+[a-z][a-z0-9-]*(?:[\t\n\f\r ]*=[\t\n\f\r ]*(?:"[^"]*"|'[^']*'))?)*)[\t\n\f\r ]*\/?|\/([a-z][a-z0-9]*)[\t\n\f\r ]*)>/y;
-const ATTRIBUTE = /([a-z][a-z0-9-]*)(?:[\t\n\f\r ]*=[\t\n\f\r ]*(?:"([^"]*)"|'([^']*)'))?/g;
+// The grammar, written once for the expressions below. HTML's whitespace only: \s would also
+// take characters a parser reads as part of a name.
+const WS = "[\\t\\n\\f\\r ]";
+const ELEMENT_NAME = "[a-z][a-z0-9]*";
+const ATTRIBUTE_NAME = "[a-z][a-z0-9-]*";
+/** An attribute after its name: `=` and a quoted value, each quote's value built by `value`. */
+const assigned = (value: (quote: string) => string) => `${WS}*=${WS}*(?:"${value('"')}"|'${value("'")}')`;
+const anyValue = (quote: string) => `[^${quote}]*`;
+const capturedValue = (quote: string) => `(${anyValue(quote)})`;
+
+/** One tag at the sticky index: its name (an opening tag's, or a closing one's third) and its attributes' text. */
+const TAG = new RegExp(
+  `<(?:(${ELEMENT_NAME})((?:${WS}+${ATTRIBUTE_NAME}(?:${assigned(anyValue)})?)*)${WS}*\\/?|\\/(${ELEMENT_NAME})${WS}*)>`,
+  "y",
+);
+/** Each attribute of a tag's attributes' text: its name, and its value inside double or single quotes. */
+const ATTRIBUTE = new RegExp(`(${ATTRIBUTE_NAME})(?:${assigned(capturedValue)})?`, "g");
 
 // The same judgement in one pass of the expression engine, for a fragment whose attribute values
 // all start as no script URL can: not with `&` (a reference), a space or control character, `j`
 // or `v`; the first character then stays first, decoded and stripped. Most rich text is such
 // (values like https://..., /path, #id); the rest is looked at tag by tag below. Text runs and
 // tags alternate, each tag starting at a `<`, so the engine never backtracks far.
-const WS = "[\\t\\n\\f\\r ]";
 const NAMES = `(?:${[...PLAIN_ELEMENTS].join("|")})(?![a-z0-9])`;
-const SAFE_VALUE = `"(?:[^"&jJvV\\x00-\\x20\\x7f][^"]*)?"|'(?:[^'&jJvV\\x00-\\x20\\x7f][^']*)?'`;
+const safeValue = (quote: string) => `(?:[^${quote}&jJvV\\x00-\\x20\\x7f][^${quote}]*)?`;
 const PLAIN_FRAGMENT = new RegExp(
-  `^[^<]*(?:<(?:${NAMES}(?:${WS}+(?!on|srcdoc(?![a-z0-9-]))[a-z][a-z0-9-]*(?:${WS}*=${WS}*(?:${SAFE_VALUE}))?)*${WS}*\\/?|\\/${NAMES}${WS}*)>[^<]*)*$`,
+  `^[^<]*(?:<(?:${NAMES}(?:${WS}+(?!on|srcdoc(?![a-z0-9-]))${ATTRIBUTE_NAME}(?:${assigned(safeValue)})?)*${WS}*\\/?|\\/${NAMES}${WS}*)>[^<]*)*$`,
 );
 
 /** True when `html` is plain markup (above) with no event handler, srcdoc or script URL: no script. */
