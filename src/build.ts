@@ -17,6 +17,7 @@ import { SelfCheckFailed } from "./api/self-check.js";
 import { planOutput, writesEventPagesRoute, type PreviousOutput } from "./emit/plan.js";
 import { PlannedWriter } from "./emit/write-output.js";
 import { Staging } from "./emit/staging.js";
+import { checkOutputFolder } from "./emit/output-marker.js";
 import { canStartWriteThread, WriteThread } from "./emit/write-thread.js";
 import { parseHosts, type Host } from "./host/host.js";
 import { hostLimitWarnings } from "./host/limits.js";
@@ -93,6 +94,8 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
   const started = performance.now();
   const hosts = parseHosts(options.hosts);
   const resolved = resolveOptions(options, write);
+  // Before anything is read: a folder the build may not replace is a usage error, whatever the content.
+  if (write) checkOutputFolder(resolved.outDir, resolved.outArg, options.force === true);
   const loaded = await loadContent(resolved.contentDir, resolved.contentArg, false);
   // Without the folder there is nothing to count: "Read 0 event files" would contradict the error.
   if (loaded.eventsFolderRead) resolved.onProgress(`Read ${loaded.eventFiles.length} event files from ${resolved.contentArg}/`);
@@ -234,7 +237,8 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
       next = clock.result(site.catalogue.time_zone);
       resolved.onProgress(`Validated ${events.length} event pages, ${site.venues.size} venues, ${site.images.size} images`);
     }
-    const diagnostics = locate(sortDiagnostics(found), sourcesOf(loaded.value), loaded.eventFiles);
+    // Sorted once located: by file, then line.
+    const diagnostics = sortDiagnostics(locate(found, sourcesOf(loaded.value), loaded.eventFiles));
     const failedOnWarnings = site !== null && options.strict === true && diagnostics.length > 0;
     if (!site || !now || failedOnWarnings) {
       await abandon();

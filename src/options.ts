@@ -18,6 +18,8 @@ export interface BuildOptions {
   hosts?: readonly string[];
   /** Any warning fails the build (nothing is written), as an error would. */
   strict?: boolean;
+  /** Replace --out even when it holds files no build wrote (by default such a folder is refused: see emit/output-marker.ts). */
+  force?: boolean;
   /** Reuse unchanged pages through the cache under node_modules/.cache/build-catalogue/ (default true). */
   cache?: boolean;
   /** Names the cache file instead of the output folder (the preview builds into a new temporary folder each run). */

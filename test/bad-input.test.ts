@@ -9,7 +9,9 @@ import { copyContent, FIXTURES, removeDir, runCli, snapshotTree, tempDir, type C
 const BAD = path.join(FIXTURES, "bad");
 const GOOD_CONTENT = path.join(FIXTURES, "good/spec-example/content");
 const NOW = "2026-05-01T00:00:00Z";
-const BUILD = ["build", "--content", "content", "--out", "dist", "--now", NOW];
+// --force: --out holds a file no build wrote (the sentinel below), which a build refuses to replace
+// without it; a failed build must leave it, and everything else, as it was all the same.
+const BUILD = ["build", "--content", "content", "--out", "dist", "--now", NOW, "--force"];
 const CHECK = ["check", "--content", "content", "--now", NOW];
 
 /**
@@ -207,7 +209,7 @@ describe("every error of a run (bad/many-errors)", () => {
     expect(new Set(expected.map((e) => e.file)).size).toBeGreaterThanOrEqual(2);
   });
 
-  it("build prints every one, sorted by file then key path, counts them, and leaves --out", () => {
+  it("build prints every one, sorted by file then line, counts them, and leaves --out", () => {
     const dir = setUp(fixture("many-errors"));
     const run = runCli(BUILD, { cwd: dir });
     expectContentErrors(run, expected, "Build");
@@ -216,10 +218,11 @@ describe("every error of a run (bad/many-errors)", () => {
     expect(printed.length, run.stderr).toBe(expected.length);
     const files = new Set(expected.map((e) => `content/${e.file}`));
     expect(run.stderr.trimEnd().split("\n").at(-1)).toContain(`Build failed: ${expected.length} errors in ${files.size} files.`);
-    // Each expected error on its own line, and the printed lines in order of file, then key path.
+    // Each expected error on its own line, and the printed lines in order of file, then line (as an editor reads the file).
     const positions = expected.map((e) => printed.findIndex((p) => lineFor(e)(p.line)));
     expect(new Set(positions).size, run.stderr).toBe(expected.length);
-    const sorted = [...printed].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : compareKeyPaths(a.keyPath, b.keyPath)));
+    const lineOf = (l: string) => Number(/^[^:]+:(\d+):/.exec(l)?.[1] ?? 0);
+    const sorted = [...printed].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : lineOf(a.line) - lineOf(b.line) || compareKeyPaths(a.keyPath, b.keyPath)));
     expect(printed.map((p) => p.line)).toEqual(sorted.map((p) => p.line));
     expect(snapshotTree(path.join(dir, "dist"))).toEqual(previousSnapshot);
   });

@@ -452,7 +452,12 @@ describe("incremental rebuilds", () => {
   it("removes what was added to the output by hand, wherever it is, as a cold build would", () => {
     build("dist");
     const dist = path.join(dir, "dist");
+    // At the top, beside what the build wrote: refused, since the folder no longer holds only the build's output (test/output-folder.test.ts).
     writeFileSync(path.join(dist, "stray.txt"), "added by hand");
+    const refused = runCli(["build", "--content", "content", "--out", "dist", "--now", NOW], { cwd: dir });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("(stray.txt)");
+    rmSync(path.join(dist, "stray.txt"));
     writeFileSync(path.join(dist, "api/v2/pages/1600/notes.json"), "{}"); // in the folder of a page that is reused
     mkdirSync(path.join(dist, "api/v2/pages/999999"));
     writeFileSync(path.join(dist, "api/v2/pages/999999/index.json"), "{}"); // the folder of no page

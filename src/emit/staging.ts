@@ -7,7 +7,9 @@ import { FolderWriter } from "./folder-writer.js";
 import { removeOutput } from "./remove-tree.js";
 import { updateInPlace } from "./update-in-place.js";
 import type { WrittenFile } from "../cache/page-cache.js";
+import { readdirSync } from "node:fs";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { markerText, OUTPUT_MARKER, topLevelOf } from "./output-marker.js";
 import path from "node:path";
 
 async function exists(p: string): Promise<boolean> {
@@ -63,6 +65,9 @@ export class Staging {
    * or updates --out in place (`previousBuild`: when the build that wrote it ended, in ms).
    */
   async commit(previousBuild = 0): Promise<void> {
+    // The marker names what the build wrote at the top of --out, so the next build knows the folder is its own.
+    const top = this.kept ? new Set([...topLevelOf(this.writer.files!), ...topLevelOf(this.kept)]) : readdirSync(this.dir);
+    this.writer.write(OUTPUT_MARKER, markerText(top));
     if (this.kept) {
       updateInPlace(this.outDir, this.dir, this.writer.files!, this.kept, previousBuild);
       await rm(this.dir, { recursive: true, force: true });

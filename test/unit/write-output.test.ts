@@ -30,7 +30,7 @@ describe("writeOutput", () => {
     const out = previousBuild();
     const report = await writeOutput(out, files(3));
     expect(report.files).toBe(3);
-    expect([...snapshotTree(out).keys()]).toEqual(["api/v2/event_pages/0/index.json", "api/v2/event_pages/1/index.json", "api/v2/event_pages/2/index.json"]);
+    expect([...snapshotTree(out).keys()]).toEqual([".build-catalogue.json", "api/v2/event_pages/0/index.json", "api/v2/event_pages/1/index.json", "api/v2/event_pages/2/index.json"]);
     expect(readdirSync(dir)).toEqual(["dist"]);
   });
 
@@ -69,13 +69,13 @@ describe("writeOutput", () => {
     expect(snapshotTree(out)).toEqual(before);
     expect(readdirSync(dir)).toEqual(["dist"]);
     expect((await writeOutput(out, files(1), undefined, () => true)).replaced).toBe(true);
-    expect(snapshotTree(out).size).toBe(1);
+    expect(snapshotTree(out).size).toBe(2);
   });
 
   it("creates the output folder when there is none", async () => {
     dir = tempDir();
     const out = path.join(dir, "nested/dist");
     await writeOutput(out, files(1));
-    expect(snapshotTree(out).size).toBe(1);
+    expect(snapshotTree(out).size).toBe(2);
   });
 });
