@@ -59,11 +59,16 @@ function comparePaths(a: KeyPath, b: KeyPath): number {
   return a.length - b.length;
 }
 
-/** Stable order: by file, then key path (array indexes numerically), then message. */
+/**
+ * Stable order, as an editor reads the file: by file, then line and column where they are known
+ * (a problem of the whole file first), then key path (array indexes numerically), then message.
+ */
 export function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
   return [...list].sort(
     (a, b) =>
       (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
+      (a.line ?? 0) - (b.line ?? 0) ||
+      (a.column ?? 0) - (b.column ?? 0) ||
       comparePaths(a.path, b.path) ||
       (a.message < b.message ? -1 : a.message > b.message ? 1 : 0),
   );

@@ -91,9 +91,21 @@ export function checkEvent(
   src.performances?.forEach((p, i) => {
     if (!p) return;
     const pVenue = p.venue === undefined ? venue : ref<SiteVenue>("venues", p.venue, ["performances", i, "venue"]);
-    if (!pVenue) return;
-    const start = checkTimestamp(p.datetime, pVenue.zone, file, ["performances", i, "datetime"], diagnostics);
-    if (start) performances.push({ source: p, venue: pVenue, start });
+    const at: KeyPath = ["performances", i, "datetime"];
+    if (pVenue) {
+      const start = checkTimestamp(p.datetime, pVenue.zone, file, at, diagnostics);
+      if (start) performances.push({ source: p, venue: pVenue, start });
+      return;
+    }
+    // The venue is unknown (reported above), and its date is checked all the same, so one run
+    // reports both: its form, and the wall time in the catalogue's zone, every venue's default.
+    const parsed = parseTimestamp(p.datetime);
+    if (!parsed.ok) {
+      diagnostics.push(error(file, at, parsed.reason));
+      return;
+    }
+    const resolved = resolveTimestamp(parsed.value, look.catalogueZone);
+    if (!resolved.ok) diagnostics.push(error(file, at, `${resolved.reason} (checked in the catalogue's time zone, since the venue is unknown)`));
   });
   if (!complete || diagnostics.length > before || !venue || !firstPublished) return null;
 

@@ -6,24 +6,37 @@ export interface Place {
   path: KeyPath;
 }
 
+/** `at slug` in the same file, `in content/events/hamlet.json at slug` in another. */
+function whereIs(other: Place, from: Place): string {
+  return other.file === from.file ? `at ${formatKeyPath(other.path)}` : `in ${other.file}${other.path.length ? ` at ${formatKeyPath(other.path)}` : ""}`;
+}
+
 export class UniqueIndex<K> {
-  private readonly seen = new Map<K, Place>();
+  private readonly seen = new Map<K, Place & { shown: string }>();
+  /** Values whose first place has been reported too. */
+  private readonly reportedFirst = new Set<K>();
   constructor(
     private readonly what: string,
     private readonly diagnostics: Diagnostic[],
   ) {}
 
-  /** Records the value; returns false (and reports) when it was already taken. */
+  /**
+   * Records the value; returns false (and reports) when it was already taken. A value used twice is
+   * reported at every place that holds it, the first included: a copied file is marked, not only
+   * the original it was copied from (whichever sorts first).
+   */
   add(key: K, place: Place, shown: string = String(key)): boolean {
     const first = this.seen.get(key);
     if (!first) {
-      this.seen.set(key, place);
+      this.seen.set(key, { ...place, shown });
       return true;
     }
-    const where = first.file === place.file ? `at ${formatKeyPath(first.path)}` : `in ${first.file}${first.path.length ? ` at ${formatKeyPath(first.path)}` : ""}`;
-    this.diagnostics.push(
-      error(place.file, place.path, `duplicate ${this.what} ${shown}: already used ${where}; each ${this.what} must be unique`),
-    );
+    const rule = `each ${this.what} must be unique`;
+    if (!this.reportedFirst.has(key)) {
+      this.reportedFirst.add(key);
+      this.diagnostics.push(error(first.file, first.path, `duplicate ${this.what} ${first.shown}: also used ${whereIs(place, first)}; ${rule}`));
+    }
+    this.diagnostics.push(error(place.file, place.path, `duplicate ${this.what} ${shown}: already used ${whereIs(first, place)}; ${rule}`));
     return false;
   }
 
