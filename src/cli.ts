@@ -1,6 +1,6 @@
 // The command line: parses flags with commander, calls the library, prints, and decides the exit
 // code in one place: 0 built, 1 content errors or a failed build, 2 usage errors.
-import { existsSync, readFileSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import { Command, CommanderError, Option } from "commander";
 import { build, check } from "./build.js";
 import { BuildFailed, UsageError } from "./errors.js";
@@ -23,13 +23,15 @@ interface Flags {
   strict?: boolean;
   nextChange?: boolean;
   cache?: boolean;
+  quiet?: boolean;
+  force?: boolean;
 }
 
 const consoleOutput: Output = { out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`) };
 
 function commonOptions(cmd: Command, withOut: boolean): Command {
   cmd.addOption(new Option("--content <dir>", "folder of the content sources").default("content"));
-  if (withOut) cmd.addOption(new Option("--out <dir>", "folder to write the API into (replaced whole)").default("dist"));
+  if (withOut) cmd.addOption(new Option("--out <dir>", "folder to write the API into (the build's own: replaced by each build)").default("dist"));
   cmd.addOption(new Option("--now <iso>", "the build's current time, ISO 8601 (decides is_past and in_past); default: now"));
   cmd.addOption(
     new Option("--host <name>", `write rule files for a static host: ${Object.keys(HOSTS).join(", ")} (repeatable or a comma list; default serve)`)
@@ -37,12 +39,23 @@ function commonOptions(cmd: Command, withOut: boolean): Command {
   );
   cmd.addOption(new Option("--format <format>", "how problems are printed: text (with a code frame) or json (one document on stdout, for tools)").choices(FORMATS).default("text"));
   cmd.addOption(new Option("--strict", "fail on warnings too (exit 1, nothing written)"));
+  cmd.addOption(new Option("-q, --quiet", "print errors and the summary line only: no progress, no warnings (still counted)"));
   return cmd;
 }
 
-/** The CLI picks; report.ts prints. Under GitHub Actions, problems also become annotations on the pull request. */
+/**
+ * The CLI picks; report.ts prints. Under GitHub Actions, problems also become annotations on the
+ * pull request, and every problem goes into the job summary (annotations stop at ten a step).
+ */
 function reportOptions(flags: Flags): ReportOptions {
-  return { format: flags.format, annotations: process.env.GITHUB_ACTIONS === "true" };
+  const github = process.env.GITHUB_ACTIONS === "true";
+  const summaryFile = github ? process.env.GITHUB_STEP_SUMMARY : undefined;
+  return {
+    format: flags.format,
+    annotations: github,
+    quiet: flags.quiet === true,
+    ...(summaryFile ? { stepSummary: (markdown: string) => appendFileSync(summaryFile, markdown) } : {}),
+  };
 }
 
 export function createProgram(io: Output, setCode: (code: number) => void): Command {
@@ -71,12 +84,16 @@ Exit status: 0 built, 1 content errors or a failed build (the output folder is l
     );
 
   // With --format json, stdout holds the JSON document alone: progress goes to stderr.
-  const progressOf = (flags: Flags) => (line: string) => (flags.format === "json" ? io.err(line) : io.out(line));
+  const progressOf = (flags: Flags) => (line: string) => (flags.quiet ? undefined : flags.format === "json" ? io.err(line) : io.out(line));
   commonOptions(program.command("build", { isDefault: true }).description("validate content/ and write the API into --out (the default command)"), true)
     .addOption(new Option("--no-cache", "build every page, reusing nothing from the previous build (the cache is node_modules/.cache/build-catalogue/)"))
+    .addOption(new Option("--force", "replace --out even when it holds files no build wrote (refused by default)"))
     .exitOverride()
     .action(async (flags: Flags) => {
-      const result = await build({ content: flags.content, out: flags.out, now: flags.now, hosts: flags.host, strict: flags.strict, cache: flags.cache, onProgress: progressOf(flags) });
+      const result = await build({
+        content: flags.content, out: flags.out, now: flags.now, hosts: flags.host, strict: flags.strict, cache: flags.cache, force: flags.force,
+        onProgress: progressOf(flags),
+      });
       printBuild(result, flags.out.replace(/\/+$/, ""), io, reportOptions(flags));
       setCode(result.ok ? 0 : 1);
     });

@@ -1,7 +1,7 @@
 // Prints what a command did: diagnostics (text with a code frame, or JSON for tools; GitHub
 // Actions annotations when asked), then a one-line summary.
 import { formatCodeFrame } from "./code-frame.js";
-import { formatDiagnostic, formatKeyPath, plural, summarize, type Diagnostic } from "./diagnostics.js";
+import { formatDiagnostic, formatKeyPath, formatLocation, plural, summarize, type Diagnostic } from "./diagnostics.js";
 import type { BuildResult } from "./build.js";
 
 export interface Output {
@@ -14,6 +14,13 @@ export interface ReportOptions {
   format?: "text" | "json";
   /** Also print each diagnostic as a GitHub Actions workflow command (`::error file=...::`). */
   annotations?: boolean;
+  /**
+   * Receives the run's problems as a Markdown job summary (GitHub Actions' `$GITHUB_STEP_SUMMARY`):
+   * GitHub shows only the first ten annotations of a step, the summary shows every problem.
+   */
+  stepSummary?: (markdown: string) => void;
+  /** Text format: print errors, not warnings (they are still counted in the summary, annotated and in JSON). */
+  quiet?: boolean;
 }
 
 export const FORMATS = ["text", "json"] as const;
@@ -57,6 +64,29 @@ export function formatFailureAnnotation(message: string): string {
   return `::error::${escapeData(message)}`;
 }
 
+/** A Markdown table cell: one line, no pipe or markup of its own. */
+const cell = (s: string) => s.replace(/[\r\n]+/g, " ").replace(/[|\\`*_<>[\]]/g, (c) => `\\${c}`);
+
+/** GitHub refuses a job summary over 1 MiB: the table stops short of it, saying how many rows it left out. */
+const STEP_SUMMARY_BYTES = 1000 * 1000;
+
+/** The job summary: the summary line, then every problem in a table (file, place, key, message). */
+export function formatStepSummary(diagnostics: readonly Diagnostic[], summary: string): string {
+  const lines = [`### build-catalogue`, "", cell(summary), ""];
+  if (diagnostics.length > 0) lines.push("| | file | key | problem |", "|---|---|---|---|");
+  let bytes = lines.join("\n").length;
+  for (const [i, d] of diagnostics.entries()) {
+    const row = `| ${d.severity === "error" ? "error" : "warning"} | ${cell(formatLocation(d))} | ${cell(formatKeyPath(d.path))} | ${cell(d.message)} |`;
+    if (bytes + row.length > STEP_SUMMARY_BYTES) {
+      lines.push("", `${diagnostics.length - i} more problems are not shown here: see the step's log.`);
+      break;
+    }
+    bytes += row.length + 1;
+    lines.push(row);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
 function printDiagnostics(result: BuildResult, summary: string, io: Output, options: ReportOptions): void {
   if (options.format === "json") {
     io.out(JSON.stringify({ ok: result.ok, summary, diagnostics: result.diagnostics.map(diagnosticToJson) }, null, 2));
@@ -65,6 +95,7 @@ function printDiagnostics(result: BuildResult, summary: string, io: Output, opti
     // one write per line (three lines a warning).
     let lines: string[] = [];
     for (const d of result.diagnostics) {
+      if (options.quiet && d.severity === "warning") continue;
       lines.push(formatDiagnostic(d), ...formatCodeFrame(d));
       if (lines.length >= 512) {
         io.err(lines.join("\n"));
@@ -76,12 +107,13 @@ function printDiagnostics(result: BuildResult, summary: string, io: Output, opti
   // In JSON mode stdout holds the document alone; GitHub reads workflow commands from either stream.
   const annotate = options.format === "json" ? io.err : io.out;
   if (options.annotations) for (const d of result.diagnostics) annotate(formatAnnotation(d));
+  options.stepSummary?.(formatStepSummary(result.diagnostics, summary));
 }
 
 /** `, 2 warnings` after a summary, or nothing. */
-function warningCount(result: BuildResult): string {
+function warningCount(result: BuildResult, options: ReportOptions): string {
   const n = result.diagnostics.filter((d) => d.severity === "warning").length;
-  return n > 0 ? `, ${plural(n, "warning")}` : "";
+  return n > 0 ? `, ${plural(n, "warning")}${options.quiet && options.format !== "json" ? " (not shown: --quiet)" : ""}` : "";
 }
 
 const STRICT = "--strict makes warnings fail";
@@ -96,7 +128,7 @@ export function printBuild(result: BuildResult, outArg: string, io: Output, opti
   const summary = result.failedOnWarnings
     ? `Build failed: ${summarize(result.diagnostics)}, and ${STRICT} the build. Nothing was written; ${outArg}/ is as it was. Fix the warnings above (or build without --strict) and run the build again.`
     : result.ok
-      ? `Built ${plural(result.events, "event page")} into ${outArg}/: ${plural(result.files, "file")}, ${formatSize(result.bytes)} in ${seconds(result.milliseconds)}${warningCount(result)}`
+      ? `Built ${plural(result.events, "event page")} into ${outArg}/: ${plural(result.files, "file")}, ${formatSize(result.bytes)} in ${seconds(result.milliseconds)}${warningCount(result, options)}`
       : `Build failed: ${summarize(result.diagnostics)}. Nothing was written; ${outArg}/ is as it was. Fix the errors above and run the build again.`;
   printSummary(result, summary, io, options);
 }
@@ -105,20 +137,19 @@ export function printCheck(result: BuildResult, io: Output, options: ReportOptio
   const summary = result.failedOnWarnings
     ? `Check failed: ${summarize(result.diagnostics)}, and ${STRICT} the check. Fix the warnings above (or check without --strict) and run the check again.`
     : result.ok
-      ? `Content is valid: ${plural(result.events, "event page")} would build ${plural(result.files, "file")}, ${formatSize(result.bytes)} (checked in ${seconds(result.milliseconds)}; nothing written)${warningCount(result)}`
+      ? `Content is valid: ${plural(result.events, "event page")} would build ${plural(result.files, "file")}, ${formatSize(result.bytes)} (checked in ${seconds(result.milliseconds)}; nothing written)${warningCount(result, options)}`
       : `Check failed: ${summarize(result.diagnostics)}. Fix the errors above and run the check again.`;
   printSummary(result, summary, io, options);
 }
 
-/** `check --next-change`: the instant alone on stdout (nothing when no change is coming); problems on stderr. */
+/**
+ * `check --next-change`: the instant alone on stdout (nothing when no change is coming). A scheduler
+ * runs it often: warnings are not its business; errors (exit 1) are printed on stderr.
+ */
 export function printNextChange(result: BuildResult, io: Output, options: ReportOptions = {}): void {
   if (!result.ok) {
-    printCheck(result, io, options);
+    printCheck(result, io, { ...options, quiet: true });
     return;
-  }
-  for (const d of result.diagnostics) {
-    io.err(formatDiagnostic(d));
-    for (const line of formatCodeFrame(d)) io.err(line);
   }
   if (result.nextChange) io.out(result.nextChange.at);
 }

@@ -1,6 +1,6 @@
 // How problems reach people and tools: file:line:column and a code frame on the terminal,
 // --format json on stdout, GitHub Actions annotations, and a key written twice as an error.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyContent, FIXTURES, removeDir, runCli, tempDir } from "./helpers/cli.js";
@@ -141,10 +141,87 @@ describe("under GitHub Actions (GITHUB_ACTIONS=true)", () => {
     expect(run.stdout).toMatch(/^::error::Build failed: could not write blocker\/dist\/: /m);
   });
 
+  it("lists every problem in the job summary ($GITHUB_STEP_SUMMARY), since annotations stop at ten a step", () => {
+    // A copied page: each of its ids, its slug and its performances' ids and codes clash with the original's.
+    const dir = setUp("gha-summary", GOOD);
+    const original = path.join(dir, "content/events/the-seagull.json");
+    writeFileSync(path.join(dir, "content/events/the-seagull-copy.json"), readFileSync(original, "utf8"));
+    const summaryFile = path.join(dir, "summary.md");
+    writeFileSync(summaryFile, "earlier steps' summary\n");
+    const run = runCli(["check", "--now", NOW], { cwd: dir, env: { GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: summaryFile } });
+    expect(run.code).toBe(1);
+    const errors = run.stderr.split("\n").filter((l) => l.startsWith("content/"));
+    expect(errors.length).toBeGreaterThan(10);
+    const summary = readFileSync(summaryFile, "utf8");
+    expect(summary.startsWith("earlier steps' summary\n")).toBe(true); // appended, as GitHub asks
+    const rows = summary.split("\n").filter((l) => l.startsWith("| error |"));
+    expect(rows).toHaveLength(errors.length);
+    for (const line of errors) {
+      const [where] = line.split(": ");
+      expect(rows.some((r) => r.includes(`| ${where} |`)), line).toBe(true);
+    }
+    expect(summary).toContain(`Check failed: ${errors.length} errors in 2 files.`);
+  });
+
+  it("writes no job summary outside GitHub Actions", () => {
+    const dir = setUp("no-summary", GOOD);
+    const summaryFile = path.join(dir, "summary.md");
+    runCli(["check", "--now", NOW], { cwd: dir, env: { GITHUB_STEP_SUMMARY: summaryFile } });
+    expect(existsSync(summaryFile)).toBe(false);
+  });
+
   it("with --format json, stdout stays one JSON document and the annotations go to stderr", () => {
     const dir = setUp("gha-json", path.join(FIXTURES, "bad/wrong-type/content"));
     const run = runCli(["check", "--format", "json", "--now", NOW], { cwd: dir, env: { GITHUB_ACTIONS: "true" } });
     expect(JSON.parse(run.stdout).diagnostics).toHaveLength(1);
     expect(run.stderr).toContain("::error file=content/events/the-seagull.json,line=5,col=3,title=on_sale::");
+  });
+});
+
+describe("every error in one run, where the editor looks", () => {
+  it("a copied page reports each duplicate on the copy and on the original, sorted by file then line", () => {
+    const dir = setUp("copied", GOOD);
+    const original = readFileSync(path.join(dir, "content/events/the-seagull.json"), "utf8");
+    writeFileSync(path.join(dir, "content/events/the-seagull-copy.json"), original);
+    const run = runCli(["check", "--now", NOW], { cwd: dir });
+    expect(run.code).toBe(1);
+    const errors = run.stderr.split("\n").filter((l) => l.startsWith("content/"));
+    const onCopy = errors.filter((l) => l.startsWith("content/events/the-seagull-copy.json:"));
+    const onOriginal = errors.filter((l) => l.startsWith("content/events/the-seagull.json:"));
+    // id, slug (when the file gives it: else each takes its file's name), and each performance's id and ticketing code.
+    const page = JSON.parse(original) as { slug?: string; performances: unknown[] };
+    expect(onCopy).toHaveLength(1 + (page.slug === undefined ? 0 : 1) + 2 * page.performances.length);
+    expect(onOriginal).toHaveLength(onCopy.length);
+    expect(onCopy.every((l) => l.includes("already used in content/events/the-seagull.json") || l.includes("also used in content/events/the-seagull.json"))).toBe(true);
+    const lines = (ls: string[]) => ls.map((l) => Number(l.split(":")[1]));
+    expect(lines(onCopy)).toEqual([...lines(onCopy)].sort((a, b) => a - b));
+    expect(lines(onOriginal)).toEqual([...lines(onOriginal)].sort((a, b) => a - b));
+  });
+
+  it("--quiet prints the errors and the summary, no progress and no warnings (counted)", () => {
+    const dir = setUp("quiet", GOOD);
+    const loud = runCli(["build", "--now", "2026-07-01T00:00:00Z"], { cwd: dir });
+    expect(loud.code).toBe(0);
+    const warnings = loud.stderr.split("\n").filter((l) => l.startsWith("warning: ")).length;
+    expect(warnings).toBeGreaterThan(0);
+    const quiet = runCli(["build", "--quiet", "--now", "2026-07-01T00:00:00Z"], { cwd: dir });
+    expect(quiet.code).toBe(0);
+    expect(quiet.stderr).toBe("");
+    expect(quiet.stdout).toMatch(new RegExp(`^Built 2 event pages into dist/: .*, ${warnings} warnings? \\(not shown: --quiet\\)\n$`));
+    const broken = setUp("quiet-broken", path.join(FIXTURES, "bad/many-errors/content"));
+    const failed = runCli(["check", "-q", "--now", NOW], { cwd: broken });
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toBe("");
+    expect(failed.stderr).toMatch(/^content\/events\/jazz-on-the-river\.json:\d+:\d+: /);
+    expect(failed.stderr.trimEnd().split("\n").at(-1)).toMatch(/^Check failed: \d+ errors in \d+ files\./);
+  });
+
+  it("a YAML value holding \": \" says to quote it, and how", () => {
+    const dir = setUp("yaml-colon", GOOD);
+    rmSync(path.join(dir, "content/programs.json"));
+    writeFileSync(path.join(dir, "content/programs.yaml"), "- id: 1\n  name: Carmen: The Opera\n");
+    const run = runCli(["check", "--now", NOW], { cwd: dir });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('content/programs.yaml:2:9: invalid YAML at line 2, column 9: Nested mappings are not allowed in compact mappings; a value that holds ": " must be quoted: write name: "Carmen: The Opera"');
   });
 });

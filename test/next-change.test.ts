@@ -29,6 +29,16 @@ describe("check --next-change", () => {
     expect(run.stderr).toBe("");
   });
 
+  it("prints the instant alone on content with warnings too: a scheduler's log gets no warnings", () => {
+    // At this instant Jazz on the River is on sale with every performance started: a warning for build and check.
+    const now = "2026-05-03T00:00:00+10:00";
+    expect(runCli(["check", "--now", now], { cwd: dir }).stderr).toMatch(/^warning: content\/events\/jazz-on-the-river\.json:\d+:\d+: on_sale: /m);
+    const run = nextChange(now);
+    expect(run.code, run.output).toBe(0);
+    expect(run.stdout).toBe("2026-05-12T19:30:00+10:00\n");
+    expect(run.stderr).toBe("");
+  });
+
   it("walks from change to change, and prints nothing when no change is coming", () => {
     // After the last performance of Jazz on the River: the Seagull's first (12 May, given second in its file).
     expect(nextChange("2026-05-02T20:00:01+10:00").stdout).toBe("2026-05-12T19:30:00+10:00\n");

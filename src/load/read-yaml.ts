@@ -41,6 +41,19 @@ function ownStrings(value: unknown): unknown {
   return value;
 }
 
+/**
+ * `title: Carmen: The Opera` reads as a mapping inside a value: the usual cause is a value holding
+ * ": ", which must be quoted. Says so with the line written right, when the line is `key: value`.
+ */
+function quoteHint(text: string, offset: number): string | null {
+  const start = text.lastIndexOf("\n", offset - 1) + 1;
+  const end = text.indexOf("\n", offset);
+  const lineText = text.slice(start, end === -1 ? undefined : end).replace(/\r$/, "");
+  const m = /^(\s*(?:- )?[^\s:#][^:#]*?):\s+(\S.*?)\s*$/.exec(lineText);
+  if (!m || !m[2]!.includes(": ")) return null;
+  return `a value that holds ": " must be quoted: write ${m[1]!.trim()}: ${JSON.stringify(m[2])}`;
+}
+
 /** Parses YAML text with the full parser, which words every problem. */
 export function parseYamlFully(text: string, file: string): ParseResult {
   const doc = parseYamlDocument(text);
@@ -48,8 +61,10 @@ export function parseYamlFully(text: string, file: string): ParseResult {
   if (first) {
     const offset = errorOffset(doc, text, first.pos[0]);
     const { line, column } = positionAt(text, offset);
-    const reason = first.code === "MULTIPLE_DOCS" ? "the file holds more than one document (a line of ---)" : first.message.replace(/\s+/g, " ").trim();
-    const message = `invalid YAML at line ${line}, column ${column}: ${reason}; fix the syntax there (indentation, a missing colon or an unclosed quote is the usual cause)`;
+    const reason =
+      first.code === "MULTIPLE_DOCS" ? "the file holds more than one document (a line of ---)" : first.message.replace(/ at line \d+, column \d+:[\s\S]*$/, "").replace(/\s+/g, " ").trim();
+    const fix = first.code === "BLOCK_AS_IMPLICIT_KEY" ? quoteHint(text, offset) : null;
+    const message = `invalid YAML at line ${line}, column ${column}: ${reason}; ${fix ?? "fix the syntax there (indentation, a missing colon or an unclosed quote is the usual cause)"}`;
     return { ok: false, diagnostics: [errorAt(file, [], message, text, offset)] };
   }
   let data: unknown;
