@@ -149,6 +149,13 @@ describe("init beside what a repository already holds", () => {
     expect(readFileSync(path.join(dir, ".gitignore"), "utf8")).toBe("# mine\n/dist\n*.log\nnode_modules/\n");
   });
 
+  it("writes the added lines with the file's own line ending", () => {
+    const dir = empty();
+    writeFileSync(path.join(dir, ".gitignore"), "*.log\r\ndist\r\n");
+    expect(runCli(["init"], { cwd: dir }).code).toBe(0);
+    expect(readFileSync(path.join(dir, ".gitignore"), "utf8")).toBe("*.log\r\ndist\r\nnode_modules/\r\n");
+  });
+
   it("leaves a .gitignore that has them all byte for byte, and says nothing of it", () => {
     const dir = empty();
     writeFileSync(path.join(dir, ".gitignore"), "node_modules\r\ndist/\r\n");

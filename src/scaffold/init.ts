@@ -84,7 +84,7 @@ export async function init(options: InitOptions = {}): Promise<InitResult> {
     const inside = readdirSync(contentDir);
     if (inside.length > 0) {
       throw new UsageError(
-        `${shown("content")}/ already holds ${inside.length === 1 ? "a file" : `${inside.length} files or folders`} (${inside.slice(0, 3).join(", ")}${inside.length > 3 ? ", ..." : ""}), so this site has begun; ` +
+        `${shown("content")}/ already holds ${inside.length === 1 ? "a file or folder" : `${inside.length} files or folders`} (${inside.slice(0, 3).join(", ")}${inside.length > 3 ? ", ..." : ""}), so this site has begun; ` +
           `init starts a new site only and changes nothing here. To add an event page, run build-catalogue new event <slug>; to start another site, choose an empty folder with --dir.`,
       );
     }
@@ -125,9 +125,10 @@ export async function init(options: InitOptions = {}): Promise<InitResult> {
     }
     if (existingIgnore === null) await writeFile(gitignore, `${gitignoreAdded.join("\n")}\n`, { encoding: "utf8", flag: "wx" });
     else if (gitignoreAdded.length > 0) {
-      // Appended, never rewritten: the lines already there stay as they are.
-      const sep = existingIgnore === "" || existingIgnore.endsWith("\n") ? "" : "\n";
-      await appendFile(gitignore, `${sep}${gitignoreAdded.join("\n")}\n`, "utf8");
+      // Appended, never rewritten: the lines already there stay as they are (and set the line ending).
+      const eol = existingIgnore.includes("\r\n") ? "\r\n" : "\n";
+      const sep = existingIgnore === "" || existingIgnore.endsWith("\n") ? "" : eol;
+      await appendFile(gitignore, `${sep}${gitignoreAdded.join(eol)}${eol}`, "utf8");
     }
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
