@@ -76,11 +76,12 @@ Examples:
   build-catalogue check --format json               print the problems as JSON, for tools
   build-catalogue schema                            write the content files' JSON Schemas into schemas/
   build-catalogue preview --port 8000               serve a preview on 127.0.0.1 that rebuilds on change
+  build-catalogue init                              start a new site here: content/, .gitignore, CI workflow
   build-catalogue new event hamlet-2027             start content/events/hamlet-2027.json from a template
   build-catalogue check --next-change               print when is_past/in_past next change (for schedulers)
 
 Exit status: 0 built, 1 content errors or a failed build (the output folder is left as it was),
-2 usage errors. Run "build-catalogue <command> --help" for a command's options.`,
+2 usage errors. Run "build-catalogue help <command>" (or "<command> --help") for a command's options.`,
     );
 
   // With --format json, stdout holds the JSON document alone: progress goes to stderr.
@@ -108,6 +109,17 @@ Exit status: 0 built, 1 content errors or a failed build (the output folder is l
       else printCheck(result, io, reportOptions(flags));
       setCode(result.ok ? 0 : 1);
     });
+  program
+    .command("init")
+    .description("start a new site: starter content (a catalogue, a venue, an image, one event), .gitignore lines and the GitHub Actions workflow")
+    .addOption(new Option("--dir <dir>", "the site's folder (created when missing); refused when its content/ already holds anything").default("."))
+    .exitOverride()
+    .action(async (flags: { dir: string }) => {
+      const { init } = await import("./scaffold/init.js");
+      const { initReport } = await import("./scaffold/init-report.js");
+      for (const line of initReport(await init({ dir: flags.dir }), flags.dir)) io.out(line);
+      setCode(0);
+    });
   const create = program.command("new").description("start a new content file from a template: new event <slug>").exitOverride();
   create
     .command("event <slug>")
@@ -123,6 +135,7 @@ Exit status: 0 built, 1 content errors or a failed build (the output folder is l
         `Wrote ${made.file}: event page ${made.id}, with placeholders to fill in at ${made.placeholders.join(", ")}. ` +
           `Replace each "TODO: ..." value, then run build-catalogue check${flags.content === "content" ? "" : ` --content ${flags.content}`}.`,
       );
+      for (const note of made.notes) io.out(note);
       setCode(0);
     });
   program
@@ -180,10 +193,15 @@ export async function main(argv: string[], io: Output = consoleOutput): Promise<
   const program = createProgram(io, (c) => (code = c));
   try {
     // `build` is the default command, so commander would read an unknown command as an argument.
+    // commander adds `help [command]` itself, outside program.commands.
     const first = argv[0];
     const commands = program.commands.map((c) => c.name());
-    if (first !== undefined && !first.startsWith("-") && !commands.includes(first)) {
-      throw new UsageError(`unknown command "${first}"; the commands are ${commands.filter((c) => c !== "help").join(", ")} (run build-catalogue --help)`);
+    const known = (word: string) => commands.includes(word) || word === "help";
+    if (first !== undefined && !first.startsWith("-") && !known(first)) {
+      throw new UsageError(`unknown command "${first}"; the commands are ${commands.join(", ")}, help (run build-catalogue --help)`);
+    }
+    if (first === "help" && argv[1] !== undefined && !commands.includes(argv[1])) {
+      throw new UsageError(`help: unknown command "${argv[1]}"; the commands are ${commands.join(", ")} (run build-catalogue help <command>)`);
     }
     await program.parseAsync(argv, { from: "user" });
     return code;

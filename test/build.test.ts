@@ -111,7 +111,7 @@ describe("the command line", () => {
       expect(run.output).not.toContain("Read 0");
       expect(run.stdout).toBe("");
       expect(run.stderr.trimEnd().split("\n")).toEqual([
-        "content: the content folder does not exist; create it, or point --content at the folder that holds catalogue.json",
+        "content: the content folder does not exist; point --content at the folder that holds catalogue.json, or start a new site with build-catalogue init",
         expect.stringMatching(/^(Build|Check) failed: 1 error in 1 file\. /),
       ]);
     }
@@ -120,7 +120,9 @@ describe("the command line", () => {
     const run = runCli(["build", "--now", NOW], { cwd: dir });
     expect(run.code, run.output).toBe(1);
     expect(run.output).not.toContain("Read 0");
-    expect(run.stderr).toContain("content/events/: the events folder is missing");
+    expect(run.stderr).toContain(
+      "content/events/: the events folder is missing, and a catalogue needs at least one event page; run build-catalogue new event <slug> to start one, or write events/<slug>.json (or .yaml) yourself",
+    );
   });
 
   it("fails with exit 1 and a clear message when the output cannot be written", () => {

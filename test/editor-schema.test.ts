@@ -118,7 +118,8 @@ describe("the YAML language server (VS Code's YAML extension)", () => {
     const open = yamlEditor(true);
     const clean = open(file, hamletYaml());
     expect(await clean.service.doValidation(clean.doc, false)).toEqual([]);
-    const text = hamletYaml().replace(/^venue:/m, "venu:").replace(/^on_sale: true/m, "on_sale: yes");
+    const text = hamletYaml().replace(/^venue:/m, "venu:").replace(/^on_sale: false/m, "on_sale: yes");
+    expect(text).toMatch(/^on_sale: yes$/m);
     const bad = open(file, text);
     const problems = await bad.service.doValidation(bad.doc, false);
     const lines = text.split("\n");

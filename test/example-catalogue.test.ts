@@ -1,4 +1,5 @@
-// The bundled example catalogue (content/): it builds, and it covers what the README promises.
+// The bundled example catalogue (content/): it builds, without a warning whatever the date, and it
+// covers what the README promises.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -45,5 +46,34 @@ describe("the bundled example catalogue", () => {
       new Set(["richtext", "embed", "quote", "image_carousel", "credits", "logo_wall"]),
     );
     expect(fuller.some((d) => d.additional_information.length > 0 && d.faqs.length > 0)).toBe(true);
+  });
+});
+
+describe("the bundled example catalogue builds without a warning on any date", () => {
+  const DAY = 24 * 3600 * 1000;
+  const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+  // Today and the years ahead (all its performances past, the far-future limit passed), and the
+  // dates the other tests build it at.
+  it.each([
+    ["today", at(0)],
+    ["a year ahead", at(365)],
+    ["five years ahead", at(5 * 365)],
+    ["the day these tests build it", "2026-11-23T09:00:00+11:00"],
+    ["before its season", "2026-01-01T00:00:00Z"],
+  ])("%s (%s): exit 0 with --strict, no warning", (_, now) => {
+    const dir = tempDir();
+    try {
+      const run = runCli(["build", "--strict", "--content", path.join(ROOT, "content"), "--out", path.join(dir, "dist"), "--now", now]);
+      expect(run.code, run.output).toBe(0);
+      expect(run.output).not.toMatch(/warning/i);
+      expect(run.stdout).toMatch(/^Built 90 event pages into /m);
+    } finally {
+      removeDir(dir);
+    }
+  });
+
+  it("because no page is on sale (an example cannot sell tickets for dates that pass) and every thumbnail has its alt text", () => {
+    expect(docs.filter((d) => d.on_sale).map((d) => d.meta.slug)).toEqual([]);
+    expect(docs.filter((d) => d.thumbnail.alt.trim() === "").map((d) => d.meta.slug)).toEqual([]);
   });
 });

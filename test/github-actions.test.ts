@@ -1,5 +1,6 @@
 // examples/github-actions.yml: parsed and validated by GitHub's own workflow parser, with the three
-// triggers; every build-catalogue command in it runs; the schedule's clock step decides right.
+// triggers; every build-catalogue command in it runs; the schedule's clock step decides right; the
+// workflow `init` writes into a new site is this one, valid, and its commands run on the starter.
 import { spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -103,5 +104,37 @@ describe("the schedule's clock step", () => {
   it("does not when the next start is still to come, or none is", () => {
     expect(runStep("starts-tomorrow", 24 * 60)).toBe("rebuild=false\n");
     expect(runStep("started-a-day-ago", -24 * 60)).toBe("rebuild=false\n");
+  });
+});
+
+describe("the workflow init writes into a new site", () => {
+  let site: string;
+  let text: string;
+  beforeAll(() => {
+    site = path.join(root, "init-site");
+    mkdirSync(site);
+    const run = runCli(["init"], { cwd: site });
+    expect(run.code, run.output).toBe(0);
+    text = readFileSync(path.join(site, ".github/workflows/events-catalogue.yml"), "utf8");
+  });
+
+  it("is this example, where GitHub reads workflows, and GitHub's parser finds no error in it", async () => {
+    expect(text).toBe(TEXT);
+    const written = parseWorkflow({ name: "events-catalogue.yml", content: text }, new NoOperationTraceWriter());
+    const converted = await convertWorkflowTemplate(written.context, written.value!);
+    expect(written.context.errors.getErrors().map((e) => e.message)).toEqual([]);
+    expect(converted.errors ?? []).toEqual([]);
+    expect(converted.jobs.map((j) => j.id.value)).toEqual(["check", "changed", "deploy"]);
+  });
+
+  it("its build-catalogue commands run on the starter content without a warning", () => {
+    const commands = text.split("\n").map((l) => l.match(/npx build-catalogue (.*?)\)?"?$/)?.[1]).filter((c): c is string => c !== undefined);
+    expect(commands.length).toBe(3);
+    for (const command of commands) {
+      const args = command.replace('"$SINCE"', new Date().toISOString().replace(/\.\d+Z$/, "Z")).split(" ");
+      const run = runCli(args, { cwd: site });
+      expect(run.code, `${command}: ${run.output}`).toBe(0);
+      expect(run.output, command).not.toMatch(/warning/i);
+    }
   });
 });

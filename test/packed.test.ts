@@ -1,8 +1,9 @@
 // A site uses build-catalogue as a dependency: pack it, install the tarball into a folder that
-// holds only content/, and run `npx build-catalogue` there, as a site's CI would.
+// holds only content/, and run `npx build-catalogue` there, as a site's CI would; and into an
+// empty folder, where `npx build-catalogue init` starts a site that builds.
 import { isAscii } from "node:buffer";
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,13 +13,15 @@ const EXAMPLE = path.join(FIXTURES, "good/spec-example");
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 let work = "";
 let site = "";
+let tarball = "";
 
 beforeAll(() => {
   work = tempDir("bc-pack-");
   const packed = execFileSync(npm, ["pack", "--silent", "--pack-destination", work], { cwd: ROOT, encoding: "utf8" }).trim().split("\n").pop()!;
+  tarball = path.join(work, packed);
   site = path.join(work, "site");
   copyContent(path.join(EXAMPLE, "content"), work, "site/content");
-  execFileSync(npm, ["install", "--no-audit", "--no-fund", "--prefer-offline", path.join(work, packed)], { cwd: site, stdio: "pipe" });
+  execFileSync(npm, ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball], { cwd: site, stdio: "pipe" });
 }, 300_000);
 afterAll(() => removeDir(work));
 
@@ -128,5 +131,49 @@ describe("the packed package in an empty site folder", () => {
     expect(readFileSync(path.join(site, "dist-cloudflare/_worker.js/index.js"), "utf8")).toContain('"prefix": "/api/v2/event_pages/"');
     expect(readFileSync(path.join(site, "dist-nginx/api/v2/event_pages/201/index.api.html"), "utf8")).toContain("HTTP 200 OK");
     expect(existsSync(path.join(site, "dist-vercel/vercel.json"))).toBe(true);
+  });
+});
+
+describe("the packed package in an empty folder: init, then build", () => {
+  let fresh = "";
+  beforeAll(() => {
+    fresh = path.join(work, "fresh");
+    mkdirSync(fresh);
+    execFileSync(npm, ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball], { cwd: fresh, stdio: "pipe" });
+  }, 300_000);
+
+  it("ships the starter", () => {
+    expect(existsSync(path.join(fresh, "node_modules/build-catalogue/templates/starter/content/events"))).toBe(true);
+  });
+
+  it("npx build-catalogue init writes a site whose $schema keys reach the installed package's schemas", () => {
+    const out = execFileSync("npx", ["--no-install", "build-catalogue", "init"], { cwd: fresh, encoding: "utf8" });
+    expect(out).toContain("  wrote content/events/opening-night-concert.json\n");
+    // npm install wrote package.json naming the package: no install step, and no copy of the schemas.
+    expect(out).not.toContain("npm install");
+    expect(existsSync(path.join(fresh, "schemas"))).toBe(false);
+    for (const file of ["content/catalogue.json", "content/events/opening-night-concert.json"]) {
+      const ref = (JSON.parse(readFileSync(path.join(fresh, file), "utf8")) as { $schema: string }).$schema;
+      expect(ref, file).toMatch(/^(\.\.\/)+node_modules\/build-catalogue\/schemas\/[a-z]+\.schema\.json$/);
+      const target = path.resolve(path.dirname(path.join(fresh, file)), ref);
+      expect(readFileSync(target, "utf8")).toBe(readFileSync(path.join(ROOT, "schemas", path.basename(target)), "utf8"));
+    }
+    expect(readFileSync(path.join(fresh, ".gitignore"), "utf8")).toBe("dist/\nnode_modules/\n");
+    expect(readFileSync(path.join(fresh, ".github/workflows/events-catalogue.yml"), "utf8")).toBe(readFileSync(path.join(ROOT, "examples/github-actions.yml"), "utf8"));
+  });
+
+  it("then npx build-catalogue builds it: exit 0, no warning", () => {
+    const run = spawnSync("npx", ["--no-install", "build-catalogue"], { cwd: fresh, encoding: "utf8" });
+    expect(run.status, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain("Built 1 event page into dist/");
+    expect(run.stdout + run.stderr).not.toMatch(/warning/i);
+    expect(existsSync(path.join(fresh, "dist/api/v2/event_pages/10/index.json"))).toBe(true);
+  });
+
+  it("new event from the installed package names the installed schema too", () => {
+    execFileSync("npx", ["--no-install", "build-catalogue", "new", "event", "second-show"], { cwd: fresh, encoding: "utf8" });
+    const ref = (JSON.parse(readFileSync(path.join(fresh, "content/events/second-show.json"), "utf8")) as { $schema: string }).$schema;
+    expect(ref).toBe("../../node_modules/build-catalogue/schemas/event.schema.json");
+    expect(existsSync(path.resolve(fresh, "content/events", ref))).toBe(true);
   });
 });

@@ -63,7 +63,7 @@ export async function loadContent(contentDir: string, contentArg: string, readEv
     catalogue: null, venues: null, programs: null, genres: null, accessibility: null, images: null, events: [],
   };
   if (!(await isDirectory(contentDir))) {
-    diagnostics.push(error(displayPath(contentArg), [], "the content folder does not exist; create it, or point --content at the folder that holds catalogue.json"));
+    diagnostics.push(error(displayPath(contentArg), [], "the content folder does not exist; point --content at the folder that holds catalogue.json, or start a new site with build-catalogue init"));
     return { value, eventFiles: [], diagnostics, eventsFolderRead: false };
   }
   const topLevel = await readdir(contentDir, { withFileTypes: true });
@@ -88,8 +88,10 @@ export async function loadContent(contentDir: string, contentArg: string, readEv
 
   const eventsDir = path.join(contentDir, "events");
   const eventsShown = `${displayPath(contentArg, "events")}/`;
+  // A catalogue needs an event page: say how to start one (the command writes the folder too).
+  const startOne = `run build-catalogue new event <slug>${contentArg === "content" ? "" : ` --content ${contentArg}`} to start one, or write events/<slug>.json (or .yaml) yourself`;
   if (!(await isDirectory(eventsDir))) {
-    diagnostics.push(error(eventsShown, [], "the events folder is missing; create it with one JSON file per event page"));
+    diagnostics.push(error(eventsShown, [], `the events folder is missing, and a catalogue needs at least one event page; ${startOne}`));
     return { value, eventFiles: [], diagnostics, eventsFolderRead: false };
   }
   const entries = (await readdir(eventsDir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1));
@@ -109,7 +111,7 @@ export async function loadContent(contentDir: string, contentArg: string, readEv
   for (const name of byStem.values()) eventFiles.push(name);
   eventFiles.sort((a, b) => (a < b ? -1 : 1));
   if (eventFiles.length === 0) {
-    diagnostics.push(error(eventsShown, [], "holds no event pages; add at least one events/<slug>.json (or .yaml)"));
+    diagnostics.push(error(eventsShown, [], `holds no event pages, and a catalogue needs at least one; ${startOne}`));
   }
   // A name from readdir has no separator: joined by concatenation, its paths are two references to
   // shared prefixes and the name (path.join built each from several pieces: at 100,000 event files

@@ -1,6 +1,7 @@
 // `build-catalogue new event <slug>`: writes events/<slug>.json (or .yaml) for an editor to fill
-// in: the next free page id, the editor's JSON Schema, real defaults where there are any, and
-// placeholders the build refuses (saying what to write) where only an editor knows the answer.
+// in: the next free page id, the editor's JSON Schema (see schema-path.ts), real defaults where
+// there are any, and placeholders the build refuses (saying what to write) where only an editor
+// knows the answer.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { yaml } from "../load/libraries.js";
@@ -8,10 +9,10 @@ import { SLUG } from "../content/common.js";
 import { UsageError } from "../errors.js";
 import { displayPath, loadContent } from "../load/load-content.js";
 import { placeholder } from "../validate/placeholders.js";
-import { PACKAGE_ROOT } from "../package-files.js";
+import { findSchemaHome, schemaReference } from "./schema-path.js";
 
-/** The event pages' JSON Schema, inside this package; `$schema` names it relative to the new file. */
-export const EVENT_SCHEMA_FILE = "schemas/event.schema.json";
+/** The event pages' JSON Schema; `$schema` names it relative to the new file. */
+export const EVENT_SCHEMA_FILE = "event.schema.json";
 
 export interface NewEventOptions {
   slug: string;
@@ -28,6 +29,10 @@ export interface NewEventResult {
   id: number;
   /** Key paths of the placeholders left to fill in. */
   placeholders: string[];
+  /** The `$schema` written, or null when the site has no schema to name (see schema-path.ts). */
+  schema: string | null;
+  /** What else the editor should know, one sentence each: no images to choose from, no schema. */
+  notes: string[];
 }
 
 const EXTENSIONS = [".json", ".yaml", ".yml"];
@@ -35,9 +40,11 @@ const isInt = (v: unknown): v is number => Number.isInteger(v);
 const maxOf = (values: unknown[]) => values.filter(isInt).reduce((a, b) => Math.max(a, b), 0);
 const asObject = (v: unknown): Record<string, unknown> => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 
+const itemsOf = (data: unknown) => (Array.isArray(data) ? data.map(asObject).filter((i) => isInt(i.id)) : []);
+
 /** `1 = Drama Theatre, 2 = Studio` from a list file's items, for a placeholder's hint. */
 function choices(data: unknown): string {
-  const items = Array.isArray(data) ? data.map(asObject).filter((i) => isInt(i.id)) : [];
+  const items = itemsOf(data);
   const shown = items.slice(0, 8).map((i) => `${i.id} = ${typeof i.name === "string" ? i.name : i.title}`);
   return shown.length ? ` (${shown.join(", ")}${items.length > 8 ? ", ..." : ""})` : "";
 }
@@ -68,9 +75,29 @@ export async function newEvent(options: NewEventOptions): Promise<NewEventResult
   const performanceId = maxOf(events.flatMap((e) => (Array.isArray(e.data.performances) ? e.data.performances.map((p) => asObject(p).id) : []))) + 1;
 
   const file = path.join(eventsDir, `${options.slug}${options.yaml ? ".yaml" : ".json"}`);
-  const schema = path.relative(eventsDir, path.join(PACKAGE_ROOT, EVENT_SCHEMA_FILE)).split(path.sep).join("/");
+  const home = findSchemaHome(contentDir, EVENT_SCHEMA_FILE);
+  const schema = home ? schemaReference(home, eventsDir, EVENT_SCHEMA_FILE) : null;
+  const notes: string[] = [];
+  // A thumbnail is required: with no image to name, say how to add the first one.
+  const images = loaded.value.images;
+  const imagesFile = images?.file ?? displayPath(contentArg, "images.json");
+  const noImages = itemsOf(images?.data).length === 0;
+  const imageHint = noImages
+    ? `an image id from images.json, which ${images ? "holds no images" : "does not exist yet"}: add an image to ${imagesFile} as a list item {id, title, file, alt}, then write its id here`
+    : `an image id from images.json${choices(images?.data)}`;
+  if (noImages) {
+    notes.push(
+      `${imagesFile} ${images ? "holds no images" : "does not exist yet"}: add one, such as [{"id": 1, "title": "Hamlet", "file": "hamlet.jpg", "alt": "Hamlet holding a skull"}], and write its id at thumbnail.image.`,
+    );
+  }
+  if (schema === null) {
+    notes.push(
+      'No "$schema" was written: this site has neither build-catalogue in its node_modules (npm install --save-dev build-catalogue) nor a schemas/ folder beside the content ' +
+        "(build-catalogue schema --out schemas); with either, new event names the schema, and editors check the file as it is typed (add the key to this file by hand).",
+    );
+  }
   const page = {
-    $schema: schema,
+    ...(schema === null ? {} : { $schema: schema }),
     id: pageId,
     title: placeholder("the event's title"),
     first_published_at: placeholder("when the page is first published, such as 2026-05-01T09:00 (in the catalogue's time zone)"),
@@ -82,7 +109,7 @@ export async function newEvent(options: NewEventOptions): Promise<NewEventResult
     venue: placeholder(`a venue id from venues.json${choices(loaded.value.venues?.data)}`),
     genre: [],
     accessibility: [],
-    thumbnail: { image: placeholder(`an image id from images.json${choices(loaded.value.images?.data)}`) },
+    thumbnail: { image: placeholder(imageHint) },
     performances: [
       {
         id: performanceId,
@@ -92,7 +119,7 @@ export async function newEvent(options: NewEventOptions): Promise<NewEventResult
     ],
   };
   const text = options.yaml
-    ? `# yaml-language-server: $schema=${schema}\n${yaml().stringify(page, { lineWidth: 0 })}`
+    ? `${schema === null ? "" : `# yaml-language-server: $schema=${schema}\n`}${yaml().stringify(page, { lineWidth: 0 })}`
     : `${JSON.stringify(page, null, 2)}\n`;
   await mkdir(eventsDir, { recursive: true });
   // "wx": never replace a file that appeared since the check above.
@@ -101,5 +128,7 @@ export async function newEvent(options: NewEventOptions): Promise<NewEventResult
     file: displayPath(contentArg, "events", path.basename(file)),
     id: pageId,
     placeholders: ["title", "first_published_at", "event.id", "event.ticketing_code", "venue", "thumbnail.image", "performances[0].ticketing_code", "performances[0].datetime"],
+    schema,
+    notes,
   };
 }

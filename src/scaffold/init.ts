@@ -1,0 +1,139 @@
+// `build-catalogue init`: starts a site in a folder: the starter content shipped in
+// templates/starter/ (dated from the day it runs, so it builds without warnings), the JSON
+// Schemas its `$schema` keys name when the package is not in the site's node_modules, the
+// .gitignore lines a site needs and the GitHub Actions workflow. It never replaces a file, and
+// refuses a folder whose content/ already holds anything.
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { appendFile, mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { contentJsonSchemas } from "../content/json-schema.js";
+import { BuildFailed, UsageError } from "../errors.js";
+import { packageUrl } from "../package-files.js";
+import { declaresPackage, findSchemaHome, schemaReference, type SchemaHome } from "./schema-path.js";
+
+/** The starter site, inside this package; its files are written below the site's folder as they lie here. */
+const STARTER = fileURLToPath(packageUrl("templates/starter/"));
+const WORKFLOW_SOURCE = packageUrl("examples/github-actions.yml");
+export const WORKFLOW_FILE = ".github/workflows/events-catalogue.yml";
+/** What a site keeps out of git: the build's output and the dependencies (the build cache is inside node_modules/.cache/). */
+export const GITIGNORE_LINES = ["dist/", "node_modules/"];
+
+export interface InitOptions {
+  /** The site's folder, created when missing; default the current folder. */
+  dir?: string;
+  cwd?: string;
+  /** The day the starter's dates count from; default today. */
+  today?: Date;
+}
+
+export interface InitResult {
+  /** The site's folder, absolute. */
+  dir: string;
+  /** The files written, relative to the site's folder, with forward slashes, in the order written. */
+  written: string[];
+  /** Files that were already there and were left as they were (the workflow, a schema). */
+  kept: string[];
+  /** The lines added to .gitignore (created when missing); empty when it had them all. */
+  gitignoreAdded: string[];
+  /** Where the content's `$schema` keys point. */
+  schemas: SchemaHome["kind"];
+  /** The site's package.json names build-catalogue (so `npm ci` installs it, as the workflow needs). */
+  declared: boolean;
+}
+
+const slash = (p: string) => p.split(path.sep).join("/");
+
+/** Every file below a folder, relative to it, sorted. */
+function filesBelow(dir: string, rel = ""): string[] {
+  return readdirSync(path.join(dir, rel), { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : 1))
+    .flatMap((e) => (e.isDirectory() ? filesBelow(dir, path.join(rel, e.name)) : [path.join(rel, e.name)]));
+}
+
+/** The date `days` after `today` (UTC calendar), as YYYY-MM-DD. */
+function dateFrom(today: Date, days: number): string {
+  return new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * A starter file's text with its placeholders filled in: `{{date +28}}` (a date that many days
+ * from today; 28 days ahead stays ahead in any time zone) and `{{schema event.schema.json}}` (the
+ * schema's path from the file).
+ */
+function fill(text: string, fromDir: string, home: SchemaHome, today: Date): string {
+  return text.replace(/\{\{(\w+) ([^}]+)\}\}/g, (whole, what: string, arg: string) => {
+    if (what === "date" && /^[+-]\d+$/.test(arg)) return dateFrom(today, Number(arg));
+    if (what === "schema") return schemaReference(home, fromDir, arg);
+    throw new Error(`templates/starter: unknown placeholder ${whole}`);
+  });
+}
+
+/** `dist`, `/dist` and `dist/` ignore the same folder at the top. */
+const ignoreKey = (line: string) => line.trim().replace(/^\/|\/$/g, "");
+
+export async function init(options: InitOptions = {}): Promise<InitResult> {
+  const cwd = options.cwd ?? process.cwd();
+  const dirArg = options.dir ?? ".";
+  const dir = path.resolve(cwd, dirArg);
+  const shown = (rel: string) => slash(path.join(dirArg, rel));
+  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`--dir: ${dirArg} is a file, not a folder; name the folder to start the site in`);
+  const contentDir = path.join(dir, "content");
+  if (existsSync(contentDir)) {
+    if (!statSync(contentDir).isDirectory()) throw new UsageError(`${shown("content")} is a file; init writes the starter content into a content/ folder: move the file away, or choose another folder with --dir`);
+    const inside = readdirSync(contentDir);
+    if (inside.length > 0) {
+      throw new UsageError(
+        `${shown("content")}/ already holds ${inside.length === 1 ? "a file or folder" : `${inside.length} files or folders`} (${inside.slice(0, 3).join(", ")}${inside.length > 3 ? ", ..." : ""}), so this site has begun; ` +
+          `init starts a new site only and changes nothing here. To add an event page, run build-catalogue new event <slug>; to start another site, choose an empty folder with --dir.`,
+      );
+    }
+  }
+
+  // Point the content at the package in the site's node_modules when it is there (or named in
+  // package.json); otherwise at a copy of the schemas written into the site beside content/.
+  // The folder init starts is the site: nothing above it is looked at, so no path leads out of it.
+  const found = findSchemaHome(contentDir, "event.schema.json", dir);
+  const home: SchemaHome = found ?? { kind: "site", dir: path.join(dir, "schemas") };
+  const today = options.today ?? new Date();
+  const planned: { rel: string; text: string }[] = filesBelow(STARTER).map((rel) => ({
+    rel: slash(rel),
+    text: fill(readFileSync(path.join(STARTER, rel), "utf8"), path.dirname(path.join(dir, rel)), home, today),
+  }));
+  if (!found) for (const s of contentJsonSchemas()) planned.push({ rel: `schemas/${s.name}`, text: s.text });
+  planned.push({ rel: WORKFLOW_FILE, text: readFileSync(WORKFLOW_SOURCE, "utf8") });
+
+  const gitignore = path.join(dir, ".gitignore");
+  const existingIgnore = existsSync(gitignore) ? readFileSync(gitignore, "utf8") : null;
+  const have = new Set((existingIgnore ?? "").split(/\r?\n/).map(ignoreKey));
+  const gitignoreAdded = GITIGNORE_LINES.filter((l) => !have.has(ignoreKey(l)));
+
+  const written: string[] = [];
+  const kept: string[] = [];
+  try {
+    for (const { rel, text } of planned) {
+      const file = path.join(dir, rel);
+      // Outside content/ (checked empty above) a file may be there already: it is the site's, and stays.
+      if (existsSync(file)) {
+        kept.push(rel);
+        continue;
+      }
+      await mkdir(path.dirname(file), { recursive: true });
+      // "wx": never replace a file, even one that appeared since the check above.
+      await writeFile(file, text, { encoding: "utf8", flag: "wx" });
+      written.push(rel);
+    }
+    if (existingIgnore === null) await writeFile(gitignore, `${gitignoreAdded.join("\n")}\n`, { encoding: "utf8", flag: "wx" });
+    else if (gitignoreAdded.length > 0) {
+      // Appended, never rewritten: the lines already there stay as they are (and set the line ending).
+      const eol = existingIgnore.includes("\r\n") ? "\r\n" : "\n";
+      const sep = existingIgnore === "" || existingIgnore.endsWith("\n") ? "" : eol;
+      await appendFile(gitignore, `${sep}${gitignoreAdded.join(eol)}${eol}`, "utf8");
+    }
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    const done = written.length ? ` (written before it: ${written.join(", ")})` : "";
+    throw new BuildFailed(`could not write the starter site into ${dirArg}: ${err.code ? `${err.code} ` : ""}${err.message}${done}; check that the folder is writable.`);
+  }
+  return { dir, written, kept, gitignoreAdded, schemas: home.kind, declared: declaresPackage(path.join(dir, "package.json")) };
+}
