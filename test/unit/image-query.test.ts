@@ -55,6 +55,7 @@ describe("the files the build writes", () => {
   it("are the list of the first 20 with the true total, each detail and the index, with the engine's bytes", () => {
     const files = imageEndpointFiles(index);
     expect(files.length).toBe(1 + 102 + 1);
+    expect(files.slice(0, 2).map((f) => [f.path, f.address])).toEqual([[IMAGE_LIST_FILE, "/api/v2/images/"], ["api/v2/images/301/index.json", "/api/v2/images/301/"]]);
     expect(fileText(IMAGE_LIST_FILE)).toBe((ask("/api/v2/images/?limit=20") as { json: string }).json);
     expect([total(ask("/api/v2/images/?offset=0")), ids(ask("/api/v2/images/?offset=0")).length]).toEqual([102, 20]);
     for (const image of index.images) {

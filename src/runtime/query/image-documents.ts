@@ -83,6 +83,8 @@ export function imageDetailJson(index: ImageIndex, image: IndexedImage): string 
 export interface ImageEndpointFile {
   /** Relative to the output folder. */
   path: string;
+  /** The address a document answers (`/api/v2/images/`, `/api/v2/images/<id>/`); none for the index. */
+  address?: string;
   text: string;
 }
 
@@ -94,8 +96,8 @@ export interface ImageEndpointFile {
 export function imageEndpointFiles(index: ImageIndex): ImageEndpointFile[] {
   const fields = imageFields([], "list");
   return [
-    { path: IMAGE_LIST_FILE, text: imageListJson(index, index.images.length, index.images.slice(0, IMAGE_PAGE_SIZE), fields) },
-    ...index.images.map((image) => ({ path: imageDetailFile(image.id), text: imageDetailJson(index, image) })),
+    { path: IMAGE_LIST_FILE, address: IMAGES_PREFIX, text: imageListJson(index, index.images.length, index.images.slice(0, IMAGE_PAGE_SIZE), fields) },
+    ...index.images.map((image) => ({ path: imageDetailFile(image.id), address: `${IMAGES_PREFIX}${image.id}/`, text: imageDetailJson(index, image) })),
     // Compact, as the page index.
     { path: IMAGE_INDEX_FILE, text: JSON.stringify(index) },
   ];
