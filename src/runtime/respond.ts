@@ -1,7 +1,8 @@
 // How the API answers one HTTP request (content format, section 8), with Wagtail's list queries
-// on the pages and the images endpoint: the same code in the preview server (Node, files on disk) and in the Cloudflare worker (files
-// through env.ASSETS). Runtime-neutral: the caller passes the rules, a reader of the build's files
-// and the request; it gets back the status, the headers in the live order and the body.
+// on the pages' routes and the images endpoint: the same code in the preview server (Node, files
+// on disk) and in the Cloudflare worker (files through env.ASSETS). Runtime-neutral: the caller
+// passes the rules, a reader of the build's files and the request; it gets back the status, the
+// headers in the live order and the body.
 import { methodNotAllowedBody, notFoundBody, optionsBody, OTHER_NOT_FOUND_BODY } from "./bodies.js";
 import { renderBrowsable, type Header } from "./browsable.js";
 import { planQuery, type QueryAnswer, type QueryRoute } from "./query/engine.js";
