@@ -1,18 +1,22 @@
-// How the API answers one HTTP request (content format, section 8), with Wagtail's list queries:
-// the same code in the preview server (Node, files on disk) and in the Cloudflare worker (files
-// through env.ASSETS). Runtime-neutral: the caller passes the rules, a reader of the build's files
-// and the request; it gets back the status, the headers in the live order and the body.
+// How the API answers one HTTP request (content format, section 8), with Wagtail's list queries
+// on the pages' routes and the images endpoint: the same code in the preview server (Node, files
+// on disk) and in the Cloudflare worker (files through env.ASSETS). Runtime-neutral: the caller
+// passes the rules, a reader of the build's files and the request; it gets back the status, the
+// headers in the live order and the body.
 import { methodNotAllowedBody, notFoundBody, optionsBody, OTHER_NOT_FOUND_BODY } from "./bodies.js";
 import { renderBrowsable, type Header } from "./browsable.js";
 import { planQuery, type QueryAnswer, type QueryRoute } from "./query/engine.js";
-import { QUERY_INDEX_FILE, type QueryIndex } from "./query/query-index.js";
+import { imageDetailFile } from "./query/image-documents.js";
+import { answerImageQuery } from "./query/image-engine.js";
+import { IMAGE_INDEX_FILE, type ImageIndex } from "./query/image-index.js";
+import { QUERY_INDEX_FILE, QUERY_INDEX_FORMAT, type QueryIndex } from "./query/query-index.js";
 import { serialize } from "./serialize.js";
 
 export interface ServedCollection {
   prefix: string;
   /** The view's name, as OPTIONS and the browsable page give it. */
   name: string;
-  /** The page model named in its 404 body. */
+  /** The model named in its 404 body (`EventPage`, `Page`, `Image`). */
   model: string;
   hasList: boolean;
   /** The ids with a detail document. */
@@ -65,19 +69,31 @@ function wantsHtml(format: string | null, accept: string | null | undefined): bo
   return (accept ?? "").split(",")[0]!.trim().split(";")[0] === "text/html";
 }
 
-/** Query indexes already read, per file reader: a deployment's index never changes. */
-const indexes = new WeakMap<ServedFiles, Promise<QueryIndex>>();
+/** Indexes already read (the pages' and the images'), per file reader: a deployment's indexes never change. */
+const indexes = new WeakMap<ServedFiles, Map<string, Promise<{ format: number }>>>();
 
-async function queryIndex(files: ServedFiles): Promise<QueryIndex> {
-  let index = indexes.get(files);
+/** One of the build's indexes (`_query/`), read on first use; both carry QUERY_INDEX_FORMAT. */
+function readIndex<T extends { format: number }>(files: ServedFiles, file: string): Promise<T> {
+  let read = indexes.get(files);
+  if (!read) indexes.set(files, (read = new Map()));
+  let index = read.get(file);
   if (!index) {
-    index = files.read(QUERY_INDEX_FILE).then((text) => {
-      if (text === null) throw new Error(`${QUERY_INDEX_FILE} is missing from the build`);
-      return JSON.parse(text) as QueryIndex;
+    index = files.read(file).then((text) => {
+      if (text === null) throw new Error(`${file} is missing from the build`);
+      const value = JSON.parse(text) as { format: number };
+      if (value.format !== QUERY_INDEX_FORMAT) {
+        throw new Error(`${file} has format ${value.format}, and this code reads format ${QUERY_INDEX_FORMAT}: build the catalogue again with this version`);
+      }
+      return value;
     });
-    indexes.set(files, index);
+    read.set(file, index);
   }
-  return index;
+  return index as Promise<T>;
+}
+
+/** The file of a detail without a query: event pages' are read from the generic route's, which holds the same bytes. */
+function detailFile(route: string, id: number): string {
+  return route === "images" ? imageDetailFile(id) : `api/v2/pages/${id}/index.json`;
 }
 
 export async function respond(rules: ServedRules, files: ServedFiles, req: ServedRequest): Promise<ServedAnswer> {
@@ -126,7 +142,7 @@ export async function respond(rules: ServedRules, files: ServedFiles, req: Serve
   if (!collection) return answer(404, NOT_FOUND_BODY);
 
   const rest = p.slice(collection.prefix.length);
-  const route = collection.prefix.split("/")[3] as QueryRoute;
+  const route = collection.prefix.split("/")[3]!;
   const detail = /^([0-9]+)\/$/.exec(rest);
   const view = rest === "" && collection.hasList ? "list" : detail ? "detail" : rest === "find/" ? "find" : null;
   if (view === null) return answer(404, NOT_FOUND_BODY);
@@ -135,17 +151,22 @@ export async function respond(rules: ServedRules, files: ServedFiles, req: Serve
   if (!queried) {
     const id = detail ? Number(detail[1]) : null;
     if (id !== null && !collection.ids.includes(id)) return answer(404, serialize(notFoundBody(collection.model)));
-    // A detail is read from the generic route's file, which holds the same bytes on both routes.
-    const json = await files.read(id !== null ? `api/v2/pages/${id}/index.json` : `${p.slice(1)}index.json`);
+    const json = await files.read(id !== null ? detailFile(route, id) : `${p.slice(1)}index.json`);
     return json === null ? answer(404, NOT_FOUND_BODY) : answer(200, json);
   }
-  const plan = planQuery(await queryIndex(files), { route, view, id: detail ? Number(detail[1]) : undefined, query: url.search });
+  const id = detail ? Number(detail[1]) : undefined;
   let result: QueryAnswer;
-  if (plan.kind === "answer") result = plan.answer;
-  else {
-    const docs = await Promise.all(plan.ids.map((id) => files.read(`api/v2/pages/${id}/index.json`)));
-    if (docs.some((d) => d === null)) throw new Error("a page listed in the query index has no document in the build");
-    result = plan.render(docs as string[]);
+  if (route === "images") {
+    // Every answer of the images endpoint is made from its index: no document is read.
+    result = answerImageQuery(await readIndex<ImageIndex>(files, IMAGE_INDEX_FILE), { view, id, query: url.search });
+  } else {
+    const plan = planQuery(await readIndex<QueryIndex>(files, QUERY_INDEX_FILE), { route: route as QueryRoute, view, id, query: url.search });
+    if (plan.kind === "answer") result = plan.answer;
+    else {
+      const docs = await Promise.all(plan.ids.map((id) => files.read(`api/v2/pages/${id}/index.json`)));
+      if (docs.some((d) => d === null)) throw new Error("a page listed in the query index has no document in the build");
+      result = plan.render(docs as string[]);
+    }
   }
   if ("location" in result) {
     // Django's redirect: text/html, the Location, then the view's headers; no body.

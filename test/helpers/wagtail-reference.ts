@@ -7,6 +7,8 @@ import { FIXTURES } from "./cli.js";
 export const REFERENCE = path.join(FIXTURES, "wagtail-5.2");
 export const REFERENCE_CONTENT = path.join(REFERENCE, "content");
 export const REFERENCE_NOW = "2026-06-01T00:00:00Z";
+/** The images endpoint's recordings (images/urls.txt, images/recorded/), with the images and their sizes. */
+export const REFERENCE_IMAGES = path.join(REFERENCE, "images");
 
 export interface Recorded {
   name: string;
@@ -17,13 +19,14 @@ export interface Recorded {
   body: string;
 }
 
-export function recordedAnswers(): Recorded[] {
-  return readFileSync(path.join(REFERENCE, "urls.txt"), "utf8")
+/** The recorded answers of `root` (the pages' by default, or REFERENCE_IMAGES). */
+export function recordedAnswers(root = REFERENCE): Recorded[] {
+  return readFileSync(path.join(root, "urls.txt"), "utf8")
     .split("\n")
     .filter((l) => l.trim() && !l.startsWith("#"))
     .map((line) => {
       const [name, url] = line.trim().split(/\s+/) as [string, string];
-      const raw = readFileSync(path.join(REFERENCE, "recorded", `${name}.txt`));
+      const raw = readFileSync(path.join(root, "recorded", `${name}.txt`));
       const end = raw.indexOf("\r\n\r\n");
       const head = raw.subarray(0, end).toString("latin1");
       return {

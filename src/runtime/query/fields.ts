@@ -109,12 +109,16 @@ export function allFields(model: PageModel, view: FieldsView): string[] {
 
 /**
  * The fields to write, in Wagtail's order, for a `fields` configuration (empty: the defaults).
- * `models` resolves relations (which accept nested selection) to their model.
+ * `models` resolves relations (which accept nested selection) to their model. `listingDefault`:
+ * the view set's listing_default_fields (the pages' unless given).
  */
-export function resolveFields(model: PageModel, config: FieldConfig[], view: FieldsView, modelNamed: (name: string) => PageModel | undefined): string[] {
+export function resolveFields(
+  model: PageModel, config: FieldConfig[], view: FieldsView, modelNamed: (name: string) => PageModel | undefined,
+  listingDefault: readonly string[] = LISTING_DEFAULT,
+): string[] {
   const all = allFields(model, view);
   let selected = new Set(
-    view === "detail" ? all.filter((f) => f !== "locale") : (view === "list" ? LISTING_DEFAULT : NESTED_DEFAULT).filter((f) => all.includes(f)),
+    view === "detail" ? all.filter((f) => f !== "locale") : (view === "list" ? listingDefault : NESTED_DEFAULT).filter((f) => all.includes(f)),
   );
   let rest = config;
   if (rest[0]?.name === "*") {
