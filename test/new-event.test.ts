@@ -8,9 +8,10 @@ import { copyContent, FIXTURES, removeDir, ROOT, runCli, tempDir } from "./helpe
 
 const EXAMPLE = path.join(FIXTURES, "good/spec-example/content");
 const NOW = "2026-05-01T00:00:00Z";
+/** In the order they stand in the written file: problems are printed by line. */
 const PLACEHOLDER_KEYS = [
-  "event.id", "event.ticketing_code", "first_published_at", "performances[0].datetime",
-  "performances[0].ticketing_code", "thumbnail.image", "title", "venue",
+  "title", "first_published_at", "event.id", "event.ticketing_code", "venue",
+  "thumbnail.image", "performances[0].ticketing_code", "performances[0].datetime",
 ];
 
 let root: string;
