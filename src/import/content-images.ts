@@ -1,19 +1,16 @@
-// images.json from what the API says of images: each thumbnail matched to the image whose
-// rendition it is (the build's own thumbnail URL must come out the same), its rendition key kept
-// when the focal point is unknown, alt texts put where an editor keeps them, and a record made
-// for a thumbnail whose image the API does not name.
+// images.json from what the API says of images: the images the pages use, each thumbnail's
+// rendition key kept when the focal point is unknown, alt texts put where an editor keeps them,
+// records made for what the API does not name, and the originals to download.
 import type { z } from "zod";
-import { imageSchema, type ImageSource } from "../content/lists.js";
-import { renditionKey, thumbnail } from "../enrich/images.js";
+import { imageSchema } from "../content/lists.js";
+import { matchThumbnails, NO_FOCAL_POINT, type Known } from "./match-thumbnails.js";
 import type { Original } from "./read-images.js";
 import type { ListedImage } from "./read-images.js";
 import type { EventDetailRead, ImageDetailRead } from "./read-shapes.js";
-import { mostCommon } from "./read-pages.js";
+import { mostCommon } from "./most-common.js";
 
 export type ImageRecord = z.input<typeof imageSchema>;
 
-/** The key of an image without a focal point. */
-const NO_FOCAL_POINT = renditionKey({ id: 1, title: "-", file: "-.jpg" });
 /** The build's image records gain width and height from the images endpoint once the content format has them. */
 const HAS_SIZE = "width" in imageSchema.shape && "height" in imageSchema.shape;
 
@@ -33,13 +30,6 @@ export interface ImagesPlan {
   notes: string[];
 }
 
-interface Known {
-  id: number;
-  title: string;
-  file: string | null;
-  downloadUrl: string | null;
-}
-
 /** `hamlet 2026.jpg` from `https://cdn.example.org/media/original_images/hamlet%202026.jpg`. */
 export function fileOf(downloadUrl: string): string {
   const last = downloadUrl.split(/[?#]/)[0]!.split("/").pop() ?? "";
@@ -50,8 +40,7 @@ export function fileOf(downloadUrl: string): string {
   }
 }
 
-const RENDITION = /^(.+)\.([0-9a-f]{8})\.([^./]+)\.([A-Za-z0-9]+)$/;
-
+/** The image ids of a page's carousels and logo walls. */
 function blockImages(page: EventDetailRead): number[] {
   const ids: number[] = [];
   for (const b of page.description ?? []) {
@@ -72,37 +61,8 @@ export function planImages(input: ImagesInput): ImagesPlan {
   }
   for (const [id, d] of input.details) known.set(id, { id, title: d.title, file: fileOf(d.meta.download_url), downloadUrl: d.meta.download_url });
 
-  // Thumbnails: the image whose rendition the URL names, found by the stem its name starts with.
-  const byStem = new Map<string, Known[]>();
-  for (const k of known.values()) if (k.file) {
-    const head = k.file.slice(0, 8);
-    byStem.set(head, [...(byStem.get(head) ?? []), k]);
-  }
-  const prefix = `${input.cdnUrl}/media/images/`;
-  const made = new Map<string, Known & { key: string }>();
-  let nextId = Math.max(0, ...known.keys(), ...input.pages.flatMap(blockImages)) + 1;
-  const thumbnailOf = new Map<number, { image: number; key: string; alt: string }>();
-  for (const p of input.pages) {
-    const url = p.thumbnail.url;
-    const m = url.startsWith(prefix) ? RENDITION.exec(url.slice(prefix.length)) : null;
-    const key = m?.[2] ?? NO_FOCAL_POINT;
-    const match = m
-      ? (byStem.get(m[1]!.slice(0, 8)) ?? [])
-          .filter((k) => k.file!.startsWith(m[1]!) && thumbnail(asSource(k, key), undefined, input.cdnUrl).url === url)
-          .sort((a, b) => a.id - b.id)[0]
-      : undefined;
-    if (match) {
-      thumbnailOf.set(p.id, { image: match.id, key, alt: p.thumbnail.alt });
-      continue;
-    }
-    let record = made.get(url);
-    if (!record) {
-      const file = m ? `${m[1]}.${m[4]}` : (url.split("/").pop() || "thumbnail.jpg");
-      record = { id: nextId++, title: p.thumbnail.alt.trim() || (m?.[1] ?? file), file, downloadUrl: null, key };
-      made.set(url, record);
-    }
-    thumbnailOf.set(p.id, { image: record.id, key, alt: p.thumbnail.alt });
-  }
+  const firstFree = Math.max(0, ...known.keys(), ...input.pages.flatMap(blockImages)) + 1;
+  const { thumbnailOf, made } = matchThumbnails(input.pages, known, input.cdnUrl, firstFree);
   if (made.size > 0) {
     notes.push(
       `${made.size} thumbnail${made.size === 1 ? " names an image" : "s name images"} the API does not describe${input.listed ? "" : " (it has no images endpoint)"}: ` +
@@ -160,8 +120,4 @@ export function planImages(input: ImagesInput): ImagesPlan {
 /** `301, 302, 303 and 12 more`. */
 export function idList(ids: readonly (number | string)[], max = 8): string {
   return ids.length <= max ? ids.join(", ") : `${ids.slice(0, max).join(", ")} and ${ids.length - max} more`;
-}
-
-function asSource(k: Known, key: string): ImageSource {
-  return { id: k.id, title: k.title || "-", file: k.file!, ...(key === NO_FOCAL_POINT ? {} : { rendition_key: key }) } as ImageSource;
 }

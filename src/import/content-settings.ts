@@ -4,7 +4,8 @@
 import type { z } from "zod";
 import type { catalogueSchema } from "../content/catalogue.js";
 import { DEFAULT_ACCESSIBILITY, DEFAULT_GENRES, type NamedSource } from "../content/lists.js";
-import { mostCommon, type PagesRead } from "./read-pages.js";
+import { mostCommon } from "./most-common.js";
+import type { PagesRead } from "./read-pages.js";
 import type { EventDetailRead } from "./read-shapes.js";
 
 export type CatalogueFileSource = z.input<typeof catalogueSchema>;

@@ -1,6 +1,7 @@
 // Reads the images the pages use: the images endpoint's list (when the API has one) to know each
 // image's file, each used image's detail, and the originals from their download_url.
-import { ApiReader, readPaged, statusLine } from "./api-reader.js";
+import { ApiReader, statusLine } from "./api-reader.js";
+import { readPaged } from "./read-paged.js";
 import { ImportFailed } from "./errors.js";
 import { imageDetailShape, imageListShape, readAs, type ImageDetailRead } from "./read-shapes.js";
 import type { Progress } from "./read-pages.js";

@@ -1,7 +1,9 @@
 // Reads the pages of the catalogue: the event list, each event page's detail on both routes, the
 // parent page and the home page above it; a page that changes while it is read is an error.
 import { ImportFailed } from "./errors.js";
-import { ApiReader, readPaged, statusLine, type JsonAnswer, type PagedList } from "./api-reader.js";
+import { mostCommon } from "./most-common.js";
+import { ApiReader, statusLine, type JsonAnswer } from "./api-reader.js";
+import { readPaged, type PagedList } from "./read-paged.js";
 import { eventDetailShape, listPageShape, plainPageShape, readAs, type EventDetailRead, type PlainPageRead } from "./read-shapes.js";
 
 export interface EventPageRead {
@@ -41,7 +43,8 @@ async function readEvent(reader: ApiReader, item: { id: number; title: string; m
     : item.meta.first_published_at !== undefined && item.meta.first_published_at !== detail.meta.first_published_at ? "first_published_at"
     : null;
   if (differs) throw changed(`page ${id} changed between the list and its detail (${differs})`);
-  return { id, pages, eventPages, detail };
+  // The same text twice: one copy is kept (a large catalogue's details run to hundreds of megabytes).
+  return { id, pages, eventPages: { ...eventPages, text: pages.text }, detail };
 }
 
 async function readPlainPage(reader: ApiReader, id: number, what: string): Promise<{ answer: JsonAnswer; page: PlainPageRead }> {
@@ -50,17 +53,6 @@ async function readPlainPage(reader: ApiReader, id: number, what: string): Promi
     throw new ImportFailed(`GET ${reader.url(answer.path)} (${what}) answered ${statusLine(answer.status)}; the import reads the pages above the event pages from the pages endpoint`);
   }
   return { answer, page: readAs(plainPageShape, answer.value, `GET ${reader.url(answer.path)}`, what) };
-}
-
-function mostCommon<T>(values: readonly T[]): T | undefined {
-  const counts = new Map<T, number>();
-  let best: T | undefined;
-  for (const v of values) {
-    const n = (counts.get(v) ?? 0) + 1;
-    counts.set(v, n);
-    if (best === undefined || n > counts.get(best)!) best = v;
-  }
-  return best;
 }
 
 export async function readPages(reader: ApiReader, progress: Progress): Promise<PagesRead> {
@@ -87,5 +79,3 @@ export async function readPages(reader: ApiReader, progress: Progress): Promise<
   const home = homeId === undefined ? null : await readPlainPage(reader, homeId, "the home page, above the parent");
   return { list, events, parent, home };
 }
-
-export { mostCommon };

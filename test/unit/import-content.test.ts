@@ -58,6 +58,13 @@ describe("images.json from the pages", () => {
     expect(plan.notes).toEqual([]);
   });
 
+  it("matches a file whose name is shorter than most", () => {
+    const url = `${CDN}/media/images/ox.2e16d0ba.fill-550x375.png`;
+    const plan = planImages({ pages: [page(101, url, "An ox", { id: 7, title: "Ox", file: "ox.png" })], cdnUrl: CDN, listed: null, details: new Map() });
+    expect([...plan.thumbnails]).toEqual([[101, { image: 7 }]]);
+    expect(plan.records).toEqual([{ id: 7, title: "Ox", file: "ox.png", alt: "An ox" }]);
+  });
+
   it("leaves out the key of an image without a focal point, and the alt that is the image's title", () => {
     const url = `${CDN}/media/images/hamlet-2026.2e16d0ba.fill-550x375.jpg`;
     const plan = planImages({ pages: [page(101, url, "Hamlet", hamlet)], cdnUrl: CDN, listed: null, details: new Map() });
