@@ -176,6 +176,21 @@ describe("build-catalogue import", () => {
     }
   });
 
+  it("writes nothing when the API holds what the content format cannot say, printing the build's errors as in --content", async () => {
+    const d = await double({
+      alter: (p, body) => (p.startsWith("/api/v2/event_pages/?") || /^\/api\/v2\/(event_)?pages\/193\/$/.test(p) ? body.replace('"slug": "hamlet"', '"slug": "Hamlet_2026"') : body),
+    });
+    try {
+      const run = await runCliAsync(["import", d.url, "--content", "refused", "--now", NOW, "--no-images"], { cwd: dir }).done;
+      expect(run.code, run.output).toBe(1);
+      expect(run.stderr).toMatch(/^refused\/events\/Hamlet_2026\.json:1:1: slug: is not given and the file name "Hamlet_2026" is not a valid slug/m);
+      expect(run.stderr).toContain("Import failed: the content written from the API does not build (1 error in 1 file)");
+      expect(leftovers("refused")).toEqual([]);
+    } finally {
+      await closeDoubles();
+    }
+  });
+
   it("refuses a content folder that is not empty, leaving it byte for byte as it was, and replaces it with --force", async () => {
     const d = await double({});
     try {
@@ -227,6 +242,10 @@ describe("build-catalogue import", () => {
     try {
       const run = await runCliAsync(["import", d.url, "--content", "html", "--now", NOW], { cwd: dir }).done;
       expect(run.code, run.output).toBe(1);
+      // The folders made for --content go too.
+      const nested = await runCliAsync(["import", d.url, "--content", "made/for/it/content", "--now", NOW], { cwd: dir }).done;
+      expect(nested.code, nested.output).toBe(1);
+      expect(existsSync(path.join(dir, "made"))).toBe(false);
       expect(run.stderr).toContain(`Import failed: GET ${d.url}/api/v2/event_pages/193/ answered HTML where JSON was expected (HTTP 200, a page titled "Log in | Wagtail")`);
       expect(run.stderr).toContain("Nothing was written.");
       expect(leftovers("html")).toEqual([]);

@@ -21,6 +21,8 @@ export class ContentStaging {
   /** The content folder being written: `<root>/<name>`, named as the target so messages name it so. */
   readonly dir: string;
   private done = false;
+  /** The first folder above the target this import made, if any: an import that stops removes it too. */
+  private readonly madeParent: string | null;
 
   private constructor(
     readonly target: string,
@@ -28,7 +30,7 @@ export class ContentStaging {
     private readonly force: boolean,
   ) {
     const name = path.basename(target);
-    mkdirSync(path.dirname(target), { recursive: true });
+    this.madeParent = mkdirSync(path.dirname(target), { recursive: true }) ?? null;
     this.root = mkdtempSync(path.join(path.dirname(target), `.${name}.import-`));
     this.dir = path.join(this.root, name);
     mkdirSync(this.dir);
@@ -80,5 +82,15 @@ export class ContentStaging {
   abort(): void {
     if (this.done) return;
     rmSync(this.root, { recursive: true, force: true });
+    if (!this.madeParent) return;
+    // The folders made for it, from the deepest, while they are empty.
+    for (let dir = path.dirname(this.target); ; dir = path.dirname(dir)) {
+      try {
+        rmdirSync(dir);
+      } catch {
+        return;
+      }
+      if (dir === this.madeParent) return;
+    }
   }
 }
