@@ -9,10 +9,10 @@ import { idList, planImages } from "./content-images.js";
 import { siteUrls } from "./content-settings.js";
 import { ImportFailed, ImportInterrupted } from "./errors.js";
 import { PoliteClient, type ClientStats } from "./http-client.js";
-import { inferZones, parseZoneOptions } from "./infer-zones.js";
+import { inferZones, parseZoneOptions, type ZoneOptions } from "./infer-zones.js";
 import { proveIdentical, type Proof } from "./prove.js";
 import { downloadOriginals, readImageDetails, readImageList } from "./read-images.js";
-import { readPages, type Progress } from "./read-pages.js";
+import { readPages, releaseDetails, type Progress } from "./read-pages.js";
 import { planContent, type ContentPlan } from "./to-content.js";
 import { ContentStaging } from "./write-content.js";
 
@@ -68,6 +68,28 @@ export interface ImportResult {
   identical: boolean;
 }
 
+/**
+ * Reads the pages and the images they use, and plans the content. The parsed details are dropped
+ * on the way out: the proof needs only the texts read.
+ */
+async function readAndPlan(reader: ApiReader, zoneOptions: ZoneOptions, progress: Progress) {
+  const pages = await readPages(reader, progress);
+  if (pages.events.length === 0) throw new ImportFailed(`${reader.base}/api/v2/event_pages/ lists no event pages: there is nothing to import`);
+  const urls = siteUrls(pages, reader.base);
+  const details = pages.events.map((e) => e.detail);
+  const listed = await readImageList(reader, pages.list.limit, progress);
+  const first = planImages({ pages: details, cdnUrl: urls.cdn, listed: listed.images, details: new Map() });
+  const read = listed.images ? await readImageDetails(reader, first.used, progress) : { details: new Map(), unknown: [] };
+  const images = planImages({ pages: details, cdnUrl: urls.cdn, listed: listed.images, details: read.details });
+  const zones = inferZones(pages, zoneOptions);
+  const imageTypes = [...details.flatMap((d) => (d.hero_image ? [d.hero_image.meta.type] : [])), ...(listed.images ?? []).map((i) => i.type)];
+  const content = planContent(pages, urls, zones, images, imageTypes);
+  if (listed.note) content.notes.push(listed.note);
+  if (read.unknown.length) content.notes.push(`the images endpoint does not know ${read.unknown.length} image${read.unknown.length === 1 ? "" : "s"} the pages use (${idList(read.unknown)})`);
+  releaseDetails(pages);
+  return { pages, content, originalsToFetch: images.originals, imagesEndpoint: listed.images !== null };
+}
+
 export async function importCatalogue(options: ImportOptions): Promise<ImportResult> {
   const started = Date.now();
   const cwd = options.cwd ?? process.cwd();
@@ -85,25 +107,14 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportRes
   try {
     const client = new PoliteClient({ concurrency: options.concurrency, timeoutMs: options.timeoutMs, backoffMs: options.backoffMs, signal: options.signal });
     const reader = new ApiReader(client, base);
-    const pages = await readPages(reader, progress);
-    if (pages.events.length === 0) throw new ImportFailed(`${base}/api/v2/event_pages/ lists no event pages: there is nothing to import`);
-    const urls = siteUrls(pages, base);
-    const details = pages.events.map((e) => e.detail);
-
-    const listed = await readImageList(reader, pages.list.limit, progress);
-    const first = planImages({ pages: details, cdnUrl: urls.cdn, listed: listed.images, details: new Map() });
-    const read = listed.images ? await readImageDetails(reader, first.used, progress) : { details: new Map(), unknown: [] };
-    const images = planImages({ pages: details, cdnUrl: urls.cdn, listed: listed.images, details: read.details });
-    const zones = inferZones(pages, zoneOptions);
-    const imageTypes = [...details.flatMap((d) => (d.hero_image ? [d.hero_image.meta.type] : [])), ...(listed.images ?? []).map((i) => i.type)];
-    const content = planContent(pages, urls, zones, images, imageTypes);
-    if (listed.note) content.notes.push(listed.note);
-    if (read.unknown.length) content.notes.push(`the images endpoint does not know ${read.unknown.length} image${read.unknown.length === 1 ? "" : "s"} the pages use (${idList(read.unknown)})`);
+    const { pages, content, originalsToFetch, imagesEndpoint } = await readAndPlan(reader, zoneOptions, progress);
     interrupted();
     for (const [rel, text] of content.files) staging.write(rel, text);
+    const written = content.files.size;
+    content.files.clear();
     let originals: ImportResult["read"]["originals"] = null;
     if (options.images !== false) {
-      originals = await downloadOriginals(reader, images.originals, async (file, bytes) => staging.write(path.join("images", file), bytes), progress);
+      originals = await downloadOriginals(reader, originalsToFetch, async (file, bytes) => staging.write(path.join("images", file), bytes), progress);
       if (originals.failed.length) content.notes.push(`${originals.failed.length} original${originals.failed.length === 1 ? "" : "s"} could not be downloaded (the API does not depend on them): ${originals.failed.slice(0, 2).join("; ")}${originals.failed.length > 2 ? `; and ${originals.failed.length - 2} more` : ""}`);
     }
     interrupted();
@@ -124,15 +135,15 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportRes
       read: {
         events: pages.events.length,
         listRequests: pages.list.pages.length,
-        pageSize: pages.list.limit,
+        pageSize: pages.list.pages[0]!.value.items.length,
         parent: pages.parent?.page.id ?? null,
         home: pages.home?.page.id ?? null,
-        imagesEndpoint: listed.images !== null,
+        imagesEndpoint,
         originals,
       },
       client: client.stats,
       milliseconds: Date.now() - started,
-      written: { ...content.counts, files: content.files.size + (originals?.saved ?? 0) },
+      written: { ...content.counts, files: written + (originals?.saved ?? 0) },
       notes: content.notes,
       proof,
       identical: proof.differing.length === 0,

@@ -43,8 +43,8 @@ async function readEvent(reader: ApiReader, item: { id: number; title: string; m
     : item.meta.first_published_at !== undefined && item.meta.first_published_at !== detail.meta.first_published_at ? "first_published_at"
     : null;
   if (differs) throw changed(`page ${id} changed between the list and its detail (${differs})`);
-  // The same text twice: one copy is kept (a large catalogue's details run to hundreds of megabytes).
-  return { id, pages, eventPages: { ...eventPages, text: pages.text }, detail };
+  // The same text twice: one copy is kept, and the detail parsed once (a large catalogue's details run to hundreds of megabytes).
+  return { id, pages: { ...pages, value: null }, eventPages: { ...eventPages, text: pages.text, value: null }, detail };
 }
 
 async function readPlainPage(reader: ApiReader, id: number, what: string): Promise<{ answer: JsonAnswer; page: PlainPageRead }> {
@@ -53,6 +53,11 @@ async function readPlainPage(reader: ApiReader, id: number, what: string): Promi
     throw new ImportFailed(`GET ${reader.url(answer.path)} (${what}) answered ${statusLine(answer.status)}; the import reads the pages above the event pages from the pages endpoint`);
   }
   return { answer, page: readAs(plainPageShape, answer.value, `GET ${reader.url(answer.path)}`, what) };
+}
+
+/** Drops each page's parsed detail once the content is planned: the proof compares the texts. */
+export function releaseDetails(pages: PagesRead): void {
+  for (const e of pages.events) (e as { detail: EventDetailRead | null }).detail = null;
 }
 
 export async function readPages(reader: ApiReader, progress: Progress): Promise<PagesRead> {
