@@ -79,6 +79,7 @@ Examples:
   build-catalogue init                              start a new site here: content/, .gitignore, CI workflow
   build-catalogue new event hamlet-2027             start content/events/hamlet-2027.json from a template
   build-catalogue check --next-change               print when is_past/in_past next change (for schedulers)
+  build-catalogue import https://api.example.org    read a live Wagtail API v2 into content/, then prove the rebuild identical
 
 Exit status: 0 built, 1 content errors or a failed build (the output folder is left as it was),
 2 usage errors. Run "build-catalogue help <command>" (or "<command> --help") for a command's options.`,
@@ -183,6 +184,61 @@ Exit status: 0 built, 1 content errors or a failed build (the output folder is l
         process.once("SIGTERM", stop);
       });
       setCode(0);
+    });
+  program
+    .command("import <api-base-url>")
+    .description("read a live Wagtail API v2 into --content (written whole, as an editor keeps it), build it and compare every document read with the build")
+    .addOption(new Option("--content <dir>", "folder to write; it must be empty or absent unless --force").default("content"))
+    .addOption(new Option("--images", "download each image's original into <content>/images/ (the default)"))
+    .addOption(new Option("--no-images", "do not download the originals"))
+    .addOption(
+      new Option("--time-zone <zone>", "the catalogue's IANA zone, or <venue id>=<zone> for a venue, where the API's offsets fit zones that differ at other times of year (repeatable)")
+        .argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
+    )
+    .addOption(new Option("--force", "replace a --content folder that is not empty (removed only once the new content is in place)"))
+    .addOption(new Option("--now <iso>", "the instant to build the proof at (for a server with a fixed clock); default: when the import starts"))
+    .addOption(new Option("--timeout <seconds>", "limit of each request").default("30"))
+    .exitOverride()
+    .action(async (url: string, flags: { content: string; images?: boolean; timeZone?: string[]; force?: boolean; now?: string; timeout: string }) => {
+      const timeout = Number(flags.timeout);
+      if (!(timeout > 0)) throw new UsageError(`--timeout: "${flags.timeout}" is not a number of seconds`);
+      const { importCatalogue, ImportedContentRefused } = await import("./import/import-catalogue.js");
+      const { ImportFailed, ImportInterrupted } = await import("./import/errors.js");
+      const { describeImport, verdict } = await import("./import/summary.js");
+      const { progressLine } = await import("./import/progress-line.js");
+      const stop = new AbortController();
+      const abort = () => stop.abort();
+      process.once("SIGINT", abort);
+      process.once("SIGTERM", abort);
+      const line = progressLine((t) => process.stderr.write(t), process.stderr.isTTY === true);
+      try {
+        const result = await importCatalogue({
+          url, content: flags.content, images: flags.images, timeZones: flags.timeZone, force: flags.force, now: flags.now,
+          timeoutMs: timeout * 1000, signal: stop.signal, onProgress: line.update,
+        });
+        line.end();
+        const { out, differences } = describeImport(result);
+        for (const l of out) io.out(l);
+        for (const l of differences) io.err(l);
+        io.out(verdict(result));
+        setCode(result.identical ? 0 : 1);
+      } catch (e) {
+        line.end();
+        if (e instanceof ImportInterrupted) {
+          io.err(`Import interrupted: nothing was written; ${flags.content.replace(/\/+$/, "")}/ is as it was.`);
+          setCode(130);
+        } else if (e instanceof ImportedContentRefused) {
+          for (const d of e.diagnostics) io.err(formatDiagnostic(d));
+          io.err(`Import failed: the content written from the API does not build (${summarize(e.diagnostics)}): the API holds what the content format cannot say. Nothing was written.`);
+          setCode(1);
+        } else if (e instanceof ImportFailed) {
+          io.err(`Import failed: ${e.message}. Nothing was written.`);
+          setCode(1);
+        } else throw e;
+      } finally {
+        process.off("SIGINT", abort);
+        process.off("SIGTERM", abort);
+      }
     });
   return program;
 }

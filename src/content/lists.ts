@@ -25,6 +25,17 @@ export const imageSchema = z.strictObject({
   }),
   alt: z.string().optional(),
   focal_point: z.strictObject({ x: pixel, y: pixel, width: pixel, height: pixel }).nullable().optional(),
+  // What an import carries when the API published a thumbnail's rendition key but not the focal
+  // point it was hashed from. Refused beside a focal_point: the key would then say one thing and
+  // the focal point (which any rendition of the image is cropped around) another.
+  rendition_key: z
+    .string()
+    .regex(/^[0-9a-f]{8}$/, { error: "must be 8 lowercase hex digits, the key in a thumbnail's name, such as \"a1b2c3d4\"" })
+    .optional()
+    .describe("The thumbnail's rendition key when the focal point it derives from is unknown (written by import); not with focal_point."),
+}).refine((image) => image.rendition_key === undefined || image.focal_point === undefined, {
+  path: ["rendition_key"],
+  error: "cannot be given with focal_point: the key is derived from the focal point; keep focal_point (and remove rendition_key), or remove focal_point to keep the imported key",
 });
 
 export const venuesSchema = z.array(venueSchema);

@@ -6,9 +6,11 @@ export const THUMBNAIL = { width: 550, height: 375 } as const;
 
 /**
  * Wagtail's rendition key: the first 8 hex digits of the SHA-1 of the focal point as
- * `width-height-x-y`, or of `None-None-None-None` without one.
+ * `width-height-x-y`, or of `None-None-None-None` without one; an image's own `rendition_key` when it gives one.
  */
 export function renditionKey(image: ImageSource): string {
+  // An imported image whose focal point the API did not publish keeps the key it was served with.
+  if (image.rendition_key !== undefined) return image.rendition_key;
   const f = image.focal_point;
   const vary = f ? `${f.width}-${f.height}-${f.x}-${f.y}` : "None-None-None-None";
   let key = keys.get(vary);

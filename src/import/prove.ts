@@ -1,0 +1,97 @@
+// The proof: the imported content built with the import's now into a temporary folder, and every
+// document read compared with its built counterpart byte for byte (the list page by page, and
+// item by item where a page differs, since Wagtail pages the list).
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { build } from "../build.js";
+import type { Diagnostic } from "../diagnostics.js";
+import { serialize } from "../runtime/serialize.js";
+import { jsonDifferences, type Difference } from "./compare-json.js";
+import type { PagesRead } from "./read-pages.js";
+
+export interface DocumentDifferences {
+  /** `event page 178 (/api/v2/pages/178/)`, `the list (/api/v2/event_pages/?limit=20&offset=40)`. */
+  document: string;
+  differences: Difference[];
+}
+
+export type Proof =
+  | { built: false; diagnostics: Diagnostic[] }
+  | {
+      built: true;
+      events: number;
+      identicalEvents: number;
+      list: boolean;
+      parent: boolean | null;
+      home: boolean | null;
+      differing: DocumentDifferences[];
+      /** The build's warnings on the imported content (legal, likely wrong: the catalogue's own). */
+      warnings: number;
+    };
+
+interface BuiltList {
+  meta: { total_count: number };
+  items: { id: number }[];
+}
+
+function listDifferences(pages: PagesRead, builtText: string): DocumentDifferences[] {
+  const built = JSON.parse(builtText) as BuiltList;
+  const byId = new Map(built.items.map((item, i) => [item.id, { item, i }]));
+  const out: DocumentDifferences[] = [];
+  for (const page of pages.list.pages) {
+    const slice = built.items.slice(page.offset, page.offset + page.value.items.length);
+    if (page.answer.text === serialize({ meta: { total_count: built.meta.total_count }, items: slice })) continue;
+    const differences: Difference[] = [];
+    if (page.value.meta.total_count !== built.meta.total_count) differences.push({ path: "meta.total_count", message: `read ${page.value.meta.total_count}, built ${built.meta.total_count}` });
+    page.value.items.forEach((item, i) => {
+      const match = byId.get(item.id);
+      if (!match) return differences.push({ path: `items[${i}]`, message: `page ${item.id} is not in the built list` });
+      for (const d of jsonDifferences(serialize(item), serialize(match.item), 4)) differences.push({ path: `items[${i}]${d.path ? `.${d.path}` : ""}`, message: d.message });
+      if (match.i !== page.offset + i) {
+        differences.push({ path: `items[${i}]`, message: `page ${item.id} is item ${page.offset + i} of the list read, ${match.i} of the list built (which is in ascending id)` });
+      }
+    });
+    if (differences.length === 0) differences.push({ path: "", message: "the same items written differently" });
+    out.push({ document: `the list (${page.answer.path})`, differences });
+  }
+  return out;
+}
+
+/** Builds the content (as `contentArg` under `cwd`) into a temporary folder and compares. */
+export async function proveIdentical(pages: PagesRead, cwd: string, contentArg: string, now: Date | string): Promise<Proof> {
+  const work = mkdtempSync(path.join(tmpdir(), "build-catalogue-import-"));
+  try {
+    const out = path.join(work, "dist");
+    const result = await build({ content: contentArg, out, now, hosts: [], cache: false, cwd });
+    if (!result.ok) return { built: false, diagnostics: result.diagnostics };
+    const builtFile = (route: string, id?: number) => readFileSync(path.join(out, "api/v2", route, id === undefined ? "" : String(id), "index.json"), "utf8");
+    const differing: DocumentDifferences[] = [];
+    const compare = (document: string, readText: string, builtText: () => string): boolean => {
+      let text: string;
+      try {
+        text = builtText();
+      } catch {
+        differing.push({ document, differences: [{ path: "", message: "the build wrote no such document" }] });
+        return false;
+      }
+      const differences = jsonDifferences(readText, text);
+      if (differences.length) differing.push({ document, differences });
+      return differences.length === 0;
+    };
+    let identicalEvents = 0;
+    for (const e of pages.events) {
+      const a = compare(`event page ${e.id} (${e.pages.path})`, e.pages.text, () => builtFile("pages", e.id));
+      const b = compare(`event page ${e.id} (${e.eventPages.path})`, e.eventPages.text, () => builtFile("event_pages", e.id));
+      if (a && b) identicalEvents++;
+    }
+    const listDiffs = listDifferences(pages, builtFile("event_pages"));
+    differing.push(...listDiffs);
+    const parent = pages.parent ? compare(`the parent page ${pages.parent.page.id} (${pages.parent.answer.path})`, pages.parent.answer.text, () => builtFile("pages", pages.parent!.page.id)) : null;
+    const home = pages.home ? compare(`the home page ${pages.home.page.id} (${pages.home.answer.path})`, pages.home.answer.text, () => builtFile("pages", pages.home!.page.id)) : null;
+    const warnings = result.diagnostics.filter((d) => d.severity === "warning").length;
+    return { built: true, events: pages.events.length, identicalEvents, list: listDiffs.length === 0, parent, home, differing, warnings };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,85 @@
+// Reads the images the pages use: the images endpoint's list (when the API has one) to know each
+// image's file, each used image's detail, and the originals from their download_url.
+import { ApiReader, statusLine } from "./api-reader.js";
+import { readPaged } from "./read-paged.js";
+import { ImportFailed } from "./errors.js";
+import { imageDetailShape, imageListShape, readAs, type ImageDetailRead } from "./read-shapes.js";
+import type { Progress } from "./read-pages.js";
+
+export interface ListedImage {
+  id: number;
+  title: string;
+  type: string;
+  downloadUrl: string | null;
+}
+
+/** Every image of the images endpoint, or null (with why) when the API has none or it cannot be read. */
+export async function readImageList(reader: ApiReader, startLimit: number, progress: Progress): Promise<{ images: ListedImage[] | null; note: string | null }> {
+  try {
+    const list = await readPaged(reader, "/api/v2/images/", imageListShape, "images", (done, total) => progress("the images' list", done, total), startLimit);
+    if (!list) return { images: null, note: null };
+    const images = list.pages.flatMap((p) => p.value.items).map((i) => ({ id: i.id, title: i.title, type: i.meta.type, downloadUrl: i.meta.download_url ?? null }));
+    return { images, note: null };
+  } catch (e) {
+    if (!(e instanceof ImportFailed)) throw e;
+    return { images: null, note: `the images endpoint could not be read (${e.message}); images were taken from the pages alone` };
+  }
+}
+
+/** The detail of each image asked for; ids the endpoint does not know are returned apart. */
+export async function readImageDetails(reader: ApiReader, ids: readonly number[], progress: Progress): Promise<{ details: Map<number, ImageDetailRead>; unknown: number[] }> {
+  const details = new Map<number, ImageDetailRead>();
+  const unknown: number[] = [];
+  let done = 0;
+  await Promise.all(
+    ids.map(async (id) => {
+      const answer = await reader.json(`/api/v2/images/${id}/`);
+      if (answer.status === 404) unknown.push(id);
+      else if (answer.status !== 200) throw new ImportFailed(`GET ${reader.url(answer.path)} answered ${statusLine(answer.status)}; the import reads each image the pages use`);
+      else details.set(id, readAs(imageDetailShape, answer.value, `GET ${reader.url(answer.path)}`, "an image's detail"));
+      progress("images", ++done, ids.length);
+    }),
+  );
+  return { details, unknown: unknown.sort((a, b) => a - b) };
+}
+
+export interface Original {
+  file: string;
+  downloadUrl: string;
+}
+
+/**
+ * Downloads each original and hands its bytes to `save`, a few at a time. A download that fails
+ * (after the client's retries) does not end the import: the API does not depend on it.
+ */
+export async function downloadOriginals(
+  reader: ApiReader,
+  originals: readonly Original[],
+  save: (file: string, bytes: Buffer) => Promise<void>,
+  progress: Progress,
+): Promise<{ saved: number; bytes: number; failed: string[] }> {
+  let saved = 0;
+  let bytes = 0;
+  let done = 0;
+  const failed: string[] = [];
+  await Promise.all(
+    originals.map(async (o) => {
+      const url = new URL(o.downloadUrl, `${reader.base}/`).href;
+      try {
+        const a = await reader.client.get(url, "*/*");
+        if (a.status !== 200) failed.push(`${o.file} (GET ${url} answered ${statusLine(a.status)})`);
+        else if (/text\/html/i.test(a.contentType)) failed.push(`${o.file} (GET ${url} answered HTML, not an image)`);
+        else {
+          await save(o.file, a.body);
+          saved++;
+          bytes += a.body.length;
+        }
+      } catch (e) {
+        if (!(e instanceof ImportFailed)) throw e;
+        failed.push(`${o.file} (${e.message})`);
+      }
+      progress("originals", ++done, originals.length);
+    }),
+  );
+  return { saved, bytes, failed: failed.sort() };
+}

@@ -1,0 +1,280 @@
+// build-catalogue import, run as a user runs it, against the preview serving the example catalogue
+// (Wagtail's bytes and paging) and a stand-in in front of it that adds what a live Wagtail does:
+// a smaller page size, an images endpoint, a 429, a 500 and a dropped connection; or fails as a
+// misconfigured site does. The round trip: import, build again, the same API file for file.
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copyContent, removeDir, runCli, snapshotTree, tempDir } from "./helpers/cli.js";
+import { freePort, startPreviewProcess, waitFor, type Started } from "./helpers/server.js";
+import { REFERENCE_CONTENT } from "./helpers/wagtail-reference.js";
+import { originalBytes, runCliAsync, startWagtailDouble, type Double, type DoubleImage } from "./helpers/wagtail-double.js";
+
+const NOW = "2026-06-01T00:00:00Z";
+const IDENTICAL = "90 of 90 event pages, the list, the parent and the home page identical";
+const API_BASE = "https://api.harbourrange.example";
+
+let dir = "";
+let dist = "";
+let preview: Started;
+let base = "";
+let doublePort = 0;
+let cdn = "";
+let images: DoubleImage[] = [];
+const doubles: Double[] = [];
+
+const json = (file: string) => JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+const leftovers = (name: string) => readdirSync(dir).filter((n) => n === name || n.startsWith(`.${name}.import-`));
+
+async function double(options: Omit<Parameters<typeof startWagtailDouble>[0], "upstream">): Promise<Double> {
+  const d = await startWagtailDouble({ upstream: base, ...options }, doublePort);
+  doubles.push(d);
+  return d;
+}
+
+async function closeDoubles(): Promise<void> {
+  for (const d of doubles.splice(0)) await d.close();
+}
+
+beforeAll(async () => {
+  dir = tempDir("bc-import-");
+  // The originals are served by the stand-in, so the catalogue's cdn_url is its address.
+  doublePort = await freePort();
+  cdn = `http://127.0.0.1:${doublePort}`;
+  const original = copyContent(REFERENCE_CONTENT, dir, "original");
+  const catalogue = json(path.join(original, "catalogue.json"));
+  writeFileSync(path.join(original, "catalogue.json"), JSON.stringify({ ...catalogue, cdn_url: cdn }, null, 2));
+  images = JSON.parse(readFileSync(path.join(original, "images.json"), "utf8")) as DoubleImage[];
+  dist = path.join(dir, "dist");
+  const built = runCli(["build", "--content", original, "--out", dist, "--now", NOW], { cwd: dir });
+  expect(built.code, built.output).toBe(0);
+  ({ preview, base } = await startPreviewProcess(["--content", original, "--now", NOW], { cwd: dir }));
+});
+
+afterAll(async () => {
+  await closeDoubles();
+  await preview?.stop();
+  removeDir(dir);
+});
+
+/** The image ids a content folder's pages use (thumbnail, hero image, carousels, logo walls), ascending. */
+function imagesUsed(content: string): number[] {
+  const ids = new Set<number>();
+  for (const f of readdirSync(path.join(content, "events"))) {
+    const text = readFileSync(path.join(content, "events", f), "utf8");
+    const page = JSON.parse(text) as { thumbnail: { image: number }; hero_image?: number | null };
+    ids.add(page.thumbnail.image);
+    if (page.hero_image != null) ids.add(page.hero_image);
+    for (const m of text.matchAll(/"(?:image|logo)": (\d+)/g)) ids.add(Number(m[1]));
+  }
+  return [...ids].sort((a, b) => a - b);
+}
+
+/** Builds an imported content folder and expects every file of the original build. */
+function expectSameBuild(content: string): void {
+  const out = path.join(dir, `${content}-dist`);
+  const run = runCli(["build", "--content", content, "--out", out, "--now", NOW], { cwd: dir });
+  expect(run.code, run.output).toBe(0);
+  const want = snapshotTree(dist);
+  const got = snapshotTree(out);
+  expect([...got.keys()]).toEqual([...want.keys()]);
+  for (const [file, bytes] of want) expect(got.get(file), file).toBe(bytes);
+}
+
+describe("build-catalogue import", () => {
+  it("imports the example catalogue from the preview into an empty folder, and its build is the same API, file for file", () => {
+    const run = runCli(["import", base, "--content", "round-trip", "--now", NOW, "--no-images"], { cwd: dir });
+    expect(run.code, run.output).toBe(0);
+    expect(run.stdout).toContain(IDENTICAL);
+    expect(run.stdout).toContain("the list in 5 requests of up to 20");
+    const content = path.join(dir, "round-trip");
+    expect(readdirSync(path.join(content, "events"))).toHaveLength(90);
+    expect(existsSync(path.join(content, "images"))).toBe(false);
+    // As an editor keeps it: wall times at the venue, defaults left out, ids and block ids kept.
+    const hamlet = json(path.join(content, "events/hamlet.json"));
+    expect(hamlet).toMatchObject({ id: 193, title: "Hamlet", venue: 1, program: 1, genre: [1], accessibility: [1, 2, 2] });
+    expect(hamlet).not.toHaveProperty("slug");
+    const written = json(path.join(REFERENCE_CONTENT, "events/hamlet.json")).performances as { id: number; datetime: string }[];
+    const byStart = [...written].sort((a, b) => (a.datetime < b.datetime ? -1 : a.datetime > b.datetime ? 1 : a.id - b.id));
+    const imported = hamlet.performances as { id: number; ticketing_code: number; datetime: string }[];
+    expect(imported.map((p) => [p.id, p.ticketing_code])).toEqual(byStart.map((p) => [p.id, (p as unknown as { ticketing_code: number }).ticketing_code]));
+    // The source's "2026-04-02T19:30:00+11:00" needs no offset: no wall time of Hamlet's is lived twice.
+    expect(imported.find((p) => p.id === 70092)!.datetime).toBe("2026-04-02T19:30");
+    expect(imported.every((p) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(p.datetime))).toBe(true);
+    expect((hamlet.description as { id: string }[])[0]!.id).toBe("3f6e2b8a-1c4d-4e5f-9a0b-7c8d9e0f1a2b");
+    const venues = json(path.join(content, "venues.json")) as unknown as { id: number; time_zone?: string }[];
+    expect(venues.filter((v) => v.time_zone).map((v) => [v.id, v.time_zone])).toEqual([[6, "Australia/Brisbane"], [7, "Australia/Brisbane"], [8, "Australia/Brisbane"]]);
+    expect(json(path.join(content, "catalogue.json"))).toMatchObject({ base_url: API_BASE, cdn_url: cdn, time_zone: "Australia/Sydney", parent: { id: 3, url: "/whats-on/", home: { id: 2 } } });
+    expect(existsSync(path.join(content, "genres.json"))).toBe(false);
+    expect(leftovers("round-trip")).toEqual(["round-trip"]);
+    expectSameBuild("round-trip");
+  });
+
+  it("reads through a live server's paging and faults (pages of 7, a 429 with Retry-After, a 500, a dropped connection), with its images endpoint and originals", async () => {
+    const throttled = "/api/v2/event_pages/?limit=7&offset=14";
+    const d = await double({
+      maxLimit: 7,
+      once: { [throttled]: "429", "/api/v2/pages/193/": "500", "/api/v2/event_pages/101/": "drop" },
+      images: { records: images, baseUrl: API_BASE, cdnUrl: cdn },
+    });
+    try {
+      const run = await runCliAsync(["import", d.url, "--content", "faults", "--now", NOW], { cwd: dir }).done;
+      expect(run.code, run.output).toBe(0);
+      expect(run.stdout).toContain(IDENTICAL);
+      expect(run.stdout).toContain("the list in 13 requests of up to 7");
+      expect(run.stdout).toContain("retried 1 after 429 Too Many Requests, 1 after a server error, 1 after a network error");
+      // Wagtail's 400 for a limit over its maximum, then pages of 7; the 429's Retry-After waited out.
+      expect(d.requests[0]!.path).toBe("/api/v2/event_pages/?limit=20&offset=0");
+      expect(d.requests[1]!.path).toBe("/api/v2/event_pages/?limit=7&offset=0");
+      const asked = d.requests.filter((r) => r.path === throttled);
+      expect(asked).toHaveLength(2);
+      expect(asked[1]!.at - asked[0]!.at).toBeGreaterThanOrEqual(950);
+      expect(d.requests.filter((r) => r.path === "/api/v2/pages/193/")).toHaveLength(2);
+      expect(d.requests.filter((r) => r.path === "/api/v2/event_pages/101/")).toHaveLength(2);
+
+      const content = path.join(dir, "faults");
+      // Each thumbnail is matched to its image through the images endpoint.
+      expect((json(path.join(content, "events/hamlet.json")).thumbnail as { image: number }).image).toBe(318);
+      const imported = JSON.parse(readFileSync(path.join(content, "images.json"), "utf8")) as Record<string, unknown>[];
+      const key = (f: { x: number; y: number; width: number; height: number }) =>
+        createHash("sha1").update(`${f.width}-${f.height}-${f.x}-${f.y}`).digest("hex").slice(0, 8);
+      const ballet = imported.find((i) => i.id === 309)!;
+      expect(ballet).toEqual({ id: 309, title: "Ballet Under the Stars", file: "ballet-under-the-stars-2026.png", rendition_key: key({ x: 606, y: 220, width: 418, height: 164 }) });
+      // The images the pages use, and no other, each with its original.
+      expect(imported.map((i) => i.id)).toEqual(imagesUsed(path.join(dir, "original")));
+      const files = readdirSync(path.join(content, "images")).sort();
+      expect(files).toEqual(imported.map((i) => i.file as string).sort());
+      for (const f of files) expect(readFileSync(path.join(content, "images", f))).toEqual(originalBytes(f));
+      expectSameBuild("faults");
+    } finally {
+      await closeDoubles();
+    }
+  });
+
+  it("reports each document that differs with its key path, and exits 1", async () => {
+    const d = await double({
+      alter: (p, body) => {
+        if (p === "/api/v2/pages/193/" || p === "/api/v2/event_pages/193/") return body.replace('"label": null', '"label": "New"');
+        if (p.startsWith("/api/v2/event_pages/?")) return body.replace('"html_url": "https://www.harbourrange.example/whats-on/tosca/"', '"html_url": "https://www.harbourrange.example/whats-on/tosca-2026/"');
+        return body;
+      },
+    });
+    try {
+      const run = await runCliAsync(["import", d.url, "--content", "differs", "--now", NOW, "--no-images"], { cwd: dir }).done;
+      expect(run.code, run.output).toBe(1);
+      expect(run.stderr).toContain('event page 193 (/api/v2/pages/193/): label: read "New", built null');
+      expect(run.stderr).toContain('event page 193 (/api/v2/event_pages/193/): label: read "New", built null');
+      expect(run.stderr).toMatch(
+        /the list \(\/api\/v2\/event_pages\/\?limit=20&offset=\d+\): items\[\d+\]\.meta\.html_url: read "https:\/\/www\.harbourrange\.example\/whats-on\/tosca-2026\/", built "https:\/\/www\.harbourrange\.example\/whats-on\/tosca\/"/,
+      );
+      expect(run.stdout).toContain("89 of 90 event pages identical; the parent and the home page identical; the list differs");
+      // The content is kept, to be looked at.
+      expect(existsSync(path.join(dir, "differs/catalogue.json"))).toBe(true);
+    } finally {
+      await closeDoubles();
+    }
+  });
+
+  it("writes nothing when the API holds what the content format cannot say, printing the build's errors as in --content", async () => {
+    const d = await double({
+      alter: (p, body) => (p.startsWith("/api/v2/event_pages/?") || /^\/api\/v2\/(event_)?pages\/193\/$/.test(p) ? body.replace('"slug": "hamlet"', '"slug": "Hamlet_2026"') : body),
+    });
+    try {
+      const run = await runCliAsync(["import", d.url, "--content", "refused", "--now", NOW, "--no-images"], { cwd: dir }).done;
+      expect(run.code, run.output).toBe(1);
+      expect(run.stderr).toMatch(/^refused\/events\/Hamlet_2026\.json:1:1: slug: is not given and the file name "Hamlet_2026" is not a valid slug/m);
+      expect(run.stderr).toContain("Import failed: the content written from the API does not build (1 error in 1 file)");
+      expect(leftovers("refused")).toEqual([]);
+    } finally {
+      await closeDoubles();
+    }
+  });
+
+  it("refuses a content folder that is not empty, leaving it byte for byte as it was, and replaces it with --force", async () => {
+    const d = await double({});
+    try {
+      const kept = path.join(dir, "kept");
+      mkdirSync(path.join(kept, "events"), { recursive: true });
+      writeFileSync(path.join(kept, "notes.txt"), "an editor's notes\n");
+      writeFileSync(path.join(kept, "events/draft.json"), '{"id": 1}\n');
+      const before = snapshotTree(kept);
+      const refused = await runCliAsync(["import", d.url, "--content", "kept", "--now", NOW, "--no-images"], { cwd: dir }).done;
+      expect(refused.code, refused.output).toBe(1);
+      expect(refused.stderr).toContain("kept/ already holds 2 entries (events, notes.txt)");
+      expect(refused.stderr).toContain("--force");
+      expect(d.requests).toEqual([]);
+      expect(snapshotTree(kept)).toEqual(before);
+      expect(leftovers("kept")).toEqual(["kept"]);
+
+      const forced = await runCliAsync(["import", d.url, "--content", "kept", "--now", NOW, "--no-images", "--force"], { cwd: dir }).done;
+      expect(forced.code, forced.output).toBe(0);
+      expect(forced.stdout).toContain(IDENTICAL);
+      expect(existsSync(path.join(kept, "notes.txt"))).toBe(false);
+      expect(existsSync(path.join(kept, "events/draft.json"))).toBe(false);
+      expect(readdirSync(path.join(kept, "events"))).toHaveLength(90);
+      expect(leftovers("kept")).toEqual(["kept"]);
+    } finally {
+      await closeDoubles();
+    }
+  });
+
+  it("leaves nothing behind when interrupted (Ctrl-C) while it reads", async () => {
+    const d = await double({ always: (p) => (p === "/api/v2/pages/150/" ? "hang" : undefined) });
+    try {
+      const { child, done } = runCliAsync(["import", d.url, "--content", "interrupted", "--now", NOW], { cwd: dir });
+      const running = { process: child, output: () => "", stop: async () => {} } as unknown as Started;
+      await waitFor(running, () => (d.requests.some((r) => r.path === "/api/v2/pages/150/") ? true : undefined), "the request that never ends");
+      // The staging folder exists while it reads.
+      expect(leftovers("interrupted")).toHaveLength(1);
+      child.kill("SIGINT");
+      const run = await done;
+      expect(run.code, run.output).toBe(130);
+      expect(run.stderr).toContain("Import interrupted: nothing was written; interrupted/ is as it was.");
+      expect(leftovers("interrupted")).toEqual([]);
+    } finally {
+      await closeDoubles();
+    }
+  });
+
+  it("stops with a clear error, leaving nothing behind, on HTML where JSON was expected", async () => {
+    const d = await double({ always: (p) => (p === "/api/v2/event_pages/193/" ? "html" : undefined) });
+    try {
+      const run = await runCliAsync(["import", d.url, "--content", "html", "--now", NOW], { cwd: dir }).done;
+      expect(run.code, run.output).toBe(1);
+      // The folders made for --content go too.
+      const nested = await runCliAsync(["import", d.url, "--content", "made/for/it/content", "--now", NOW], { cwd: dir }).done;
+      expect(nested.code, nested.output).toBe(1);
+      expect(existsSync(path.join(dir, "made"))).toBe(false);
+      expect(run.stderr).toContain(`Import failed: GET ${d.url}/api/v2/event_pages/193/ answered HTML where JSON was expected (HTTP 200, a page titled "Log in | Wagtail")`);
+      expect(run.stderr).toContain("Nothing was written.");
+      expect(leftovers("html")).toEqual([]);
+    } finally {
+      await closeDoubles();
+    }
+  });
+
+  it("stops with a clear error on a 401, on an address that is no Wagtail API v2, and on a list that changes while it is read", async () => {
+    const d = await double({
+      always: (p) => (p.startsWith("/private/") ? "401" : undefined),
+      alter: (p, body) => (/^\/api\/v2\/event_pages\/\?limit=20&offset=[1-9]/.test(p) ? body.replace('"total_count": 90', '"total_count": 91') : body),
+    });
+    try {
+      const refused = await runCliAsync(["import", `${d.url}/private/`, "--content", "unauthorized"], { cwd: dir }).done;
+      expect(refused.code, refused.output).toBe(1);
+      expect(refused.stderr).toContain(`GET ${d.url}/private/api/v2/event_pages/?limit=20&offset=0 answered HTTP 401 Unauthorized: the API asks for credentials`);
+      const nowhere = await runCliAsync(["import", `${d.url}/nothing/`, "--content", "nowhere"], { cwd: dir }).done;
+      expect(nowhere.code, nowhere.output).toBe(1);
+      expect(nowhere.stderr).toContain(`${d.url}/nothing does not serve a Wagtail API v2 events catalogue (no /api/v2/event_pages/)`);
+      const changing = await runCliAsync(["import", `${d.url}/api/v2/event_pages/`, "--content", "changing", "--now", NOW], { cwd: dir }).done;
+      expect(changing.code, changing.output).toBe(1);
+      expect(changing.stderr).toContain("the list of event pages changed while it was read (total_count was 90, then 91)");
+      for (const name of ["unauthorized", "nowhere", "changing"]) expect(leftovers(name)).toEqual([]);
+      const usage = runCli(["import", "api.example.org"], { cwd: dir });
+      expect(usage.code).toBe(2);
+      expect(usage.stderr).toContain('"api.example.org" is not an absolute URL');
+    } finally {
+      await closeDoubles();
+    }
+  });
+});

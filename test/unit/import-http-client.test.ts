@@ -1,0 +1,105 @@
+// The import's HTTP client against a real server on 127.0.0.1: retries with backoff on 429, 5xx,
+// dropped connections and timeouts, Retry-After waited out, a few requests at a time, clear
+// errors when it gives up, and Ctrl-C honoured while it waits.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { afterEach, describe, expect, it } from "vitest";
+import { ImportFailed, ImportInterrupted } from "../../src/import/errors.js";
+import { PoliteClient, retryAfterMs } from "../../src/import/http-client.js";
+
+let server: Server | null = null;
+
+/** A server whose nth request (from 0) is answered by the nth handler (the last one answers the rest). */
+async function serve(...handlers: ((req: IncomingMessage, res: ServerResponse) => void)[]): Promise<{ url: string; times: number[] }> {
+  const times: number[] = [];
+  server = createServer((req, res) => {
+    times.push(Date.now());
+    handlers[Math.min(times.length - 1, handlers.length - 1)]!(req, res);
+  });
+  await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+  const a = server.address();
+  return { url: `http://127.0.0.1:${typeof a === "object" && a ? a.port : 0}/`, times };
+}
+
+const answer = (status: number, headers: Record<string, string> = {}) => (_: IncomingMessage, res: ServerResponse) => {
+  res.writeHead(status, { "Content-Type": "application/json", ...headers });
+  res.end(JSON.stringify({ status }));
+};
+
+afterEach(async () => {
+  server?.closeAllConnections();
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  server = null;
+});
+
+describe("the import's HTTP client", () => {
+  it("reads Retry-After as seconds or as an HTTP date", () => {
+    expect(retryAfterMs("2")).toBe(2000);
+    expect(retryAfterMs("Wed, 21 Oct 2026 07:28:10 GMT", Date.UTC(2026, 9, 21, 7, 28, 0))).toBe(10_000);
+    expect(retryAfterMs(null)).toBeNull();
+    expect(retryAfterMs("soon")).toBeNull();
+  });
+
+  it("retries a 503 and a dropped connection with backoff, and counts each cause", async () => {
+    const s = await serve(answer(503), (req) => req.socket.destroy(), answer(200));
+    const client = new PoliteClient({ backoffMs: 20 });
+    const a = await client.get(s.url);
+    expect(a.status).toBe(200);
+    expect(s.times).toHaveLength(3);
+    expect(client.stats.retried).toEqual({ tooManyRequests: 0, serverError: 1, network: 1, timeout: 0 });
+  });
+
+  it("waits out a 429's Retry-After, and holds every other request meanwhile", async () => {
+    const s = await serve(answer(429, { "Retry-After": "1" }), answer(200));
+    const client = new PoliteClient({ backoffMs: 10 });
+    const [a, b] = await Promise.all([client.get(s.url), new Promise((r) => setTimeout(r, 100)).then(() => client.get(s.url))]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(s.times[1]! - s.times[0]!).toBeGreaterThanOrEqual(950);
+    expect(s.times[2]! - s.times[0]!).toBeGreaterThanOrEqual(950);
+    expect(client.stats.retried.tooManyRequests).toBe(1);
+  });
+
+  it("retries an answer that does not come in time", async () => {
+    const s = await serve((_, res) => void setTimeout(() => answer(200)(_, res), 1000), answer(200));
+    const client = new PoliteClient({ timeoutMs: 150, backoffMs: 10 });
+    expect((await client.get(s.url)).status).toBe(200);
+    expect(client.stats.retried.timeout).toBe(1);
+  });
+
+  it("gives up after its retries, saying what the last answer was", async () => {
+    const s = await serve(answer(502));
+    const client = new PoliteClient({ retries: 2, backoffMs: 5 });
+    await expect(client.get(s.url)).rejects.toThrow(new ImportFailed(`GET ${s.url} failed 3 times, the last with HTTP 502; the server may be down or overloaded: try again later`));
+    expect(s.times).toHaveLength(3);
+  });
+
+  it("refuses to wait a Retry-After longer than it allows", async () => {
+    const s = await serve(answer(429, { "Retry-After": "3600" }));
+    await expect(new PoliteClient().get(s.url)).rejects.toThrow(/answered HTTP 429 asking to wait 3600 s \(Retry-After\)/);
+  });
+
+  it("keeps no more requests in flight than its concurrency", async () => {
+    let inFlight = 0;
+    let most = 0;
+    const s = await serve((_, res) => {
+      most = Math.max(most, ++inFlight);
+      setTimeout(() => {
+        inFlight--;
+        answer(200)(_, res);
+      }, 30);
+    });
+    const client = new PoliteClient({ concurrency: 2 });
+    await Promise.all(Array.from({ length: 8 }, () => client.get(s.url)));
+    expect(s.times).toHaveLength(8);
+    expect(most).toBe(2);
+  });
+
+  it("stops at once when its signal is aborted while it waits to retry", async () => {
+    const s = await serve(answer(503));
+    const stop = new AbortController();
+    const client = new PoliteClient({ backoffMs: 10_000, signal: stop.signal });
+    const started = Date.now();
+    setTimeout(() => stop.abort(), 100);
+    await expect(client.get(s.url)).rejects.toThrow(ImportInterrupted);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+});
