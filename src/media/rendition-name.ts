@@ -1,0 +1,46 @@
+// A rendition's file name as Wagtail 5.2 names it: `<stem>.<key>.<filter>.<ext>`, cut to 59 characters.
+import { createHash } from "node:crypto";
+import type { FocalPoint } from "./fill.js";
+import { renditionExtension, type SourceFormat } from "./formats.js";
+
+/** The filter of the API's thumbnails. */
+export const THUMBNAIL_FILTER = "fill-550x375";
+
+/**
+ * Wagtail's rendition key: the first 8 hex digits of the SHA-1 of the focal point as
+ * `width-height-x-y`, or of `None-None-None-None` without one.
+ */
+export function renditionKey(image: { focal_point?: FocalPoint | null | undefined }): string {
+  const f = image.focal_point;
+  const vary = f ? `${f.width}-${f.height}-${f.x}-${f.y}` : "None-None-None-None";
+  let key = keys.get(vary);
+  if (key === undefined) keys.set(vary, (key = createHash("sha1").update(vary, "utf8").digest("hex").slice(0, 8)));
+  return key;
+}
+/** A catalogue has few images and many pages showing them: each key is hashed once. */
+const keys = new Map<string, string>();
+
+/** Python's os.path.splitext on a bare file name: leading dots belong to the stem. */
+export function splitExtension(file: string): { stem: string; extension: string } {
+  const dot = file.lastIndexOf(".");
+  if (dot > 0 && /[^.]/.test(file.slice(0, dot))) return { stem: file.slice(0, dot), extension: file.slice(dot + 1) };
+  return { stem: file, extension: "" };
+}
+
+/** Wagtail keeps rendition names under 60 characters (a limit of Django's file fields). */
+const NAME_LIMIT = 59;
+
+/**
+ * The rendition's file name for an original named `file` (`images.json`'s `file`). `format` is
+ * the original's format when it has been read from the file; without it the extension decides.
+ * The stem is cut so the name has at most 59 characters, counted as Python counts them (code points).
+ */
+export function renditionFileName(file: string, key: string, options: { filter?: string; format?: SourceFormat | null } = {}): string {
+  const { stem, extension } = splitExtension(file);
+  const filter = (options.filter ?? THUMBNAIL_FILTER).replaceAll("|", ".");
+  const tail = `${key === "" ? "" : `${key}.`}${filter}.${renditionExtension(extension, options.format)}`;
+  const chars = Array.from(stem);
+  // Python's stem[:59 - len(tail)]: a negative end counts from the stem's end.
+  const keep = chars.slice(0, NAME_LIMIT - Array.from(tail).length).join("");
+  return `${keep}.${tail}`;
+}
