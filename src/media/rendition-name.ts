@@ -1,4 +1,4 @@
-// A rendition's file name as Wagtail 5.2 names it: `<stem>.<key>.<filter>.<ext>`, cut to 59 characters.
+// A rendition's file name as Wagtail 5.2 names it: `<stem>.<key>.<filter>.<ext>`, its stem cut so the name fits in 60 characters.
 import { createHash } from "node:crypto";
 import type { FocalPoint } from "./fill.js";
 import { renditionExtension, type SourceFormat } from "./formats.js";
@@ -27,13 +27,16 @@ export function splitExtension(file: string): { stem: string; extension: string 
   return { stem: file, extension: "" };
 }
 
-/** Wagtail keeps rendition names under 60 characters (a limit of Django's file fields). */
-const NAME_LIMIT = 59;
+/**
+ * Wagtail cuts the stem to `59 - len("<key>.<filter>.<ext>")` characters; with the dot between
+ * them the name has at most 60 ("to prevent it going over 60 chars").
+ */
+const STEM_AND_TAIL = 59;
 
 /**
  * The rendition's file name for an original named `file` (`images.json`'s `file`). `format` is
  * the original's format when it has been read from the file; without it the extension decides.
- * The stem is cut so the name has at most 59 characters, counted as Python counts them (code points).
+ * The stem is cut as Wagtail cuts it, in characters as Python counts them (code points).
  */
 export function renditionFileName(file: string, key: string, options: { filter?: string; format?: SourceFormat | null } = {}): string {
   const { stem, extension } = splitExtension(file);
@@ -41,6 +44,6 @@ export function renditionFileName(file: string, key: string, options: { filter?:
   const tail = `${key === "" ? "" : `${key}.`}${filter}.${renditionExtension(extension, options.format)}`;
   const chars = Array.from(stem);
   // Python's stem[:59 - len(tail)]: a negative end counts from the stem's end.
-  const keep = chars.slice(0, NAME_LIMIT - Array.from(tail).length).join("");
+  const keep = chars.slice(0, STEM_AND_TAIL - Array.from(tail).length).join("");
   return `${keep}.${tail}`;
 }
