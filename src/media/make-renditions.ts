@@ -6,6 +6,7 @@ import { error, warning, type Diagnostic } from "../diagnostics.js";
 import { fill, THUMBNAIL_FILL, type FillResult } from "./fill.js";
 import { formatExtension, renditionFormat, type RenditionFormat } from "./formats.js";
 import { hashBytes, readOriginal, type MediaImage, type Original } from "./originals.js";
+import { firstLine } from "./probe.js";
 import { renderRendition } from "./render.js";
 import { cacheKey, RenditionCache } from "./rendition-cache.js";
 import { renditionFileName, renditionKey, THUMBNAIL_FILTER } from "./rendition-name.js";
@@ -134,7 +135,7 @@ export async function makeRenditions(images: readonly MediaImage[], options: Mak
         bytes = await renderRendition(source, { ...f.fill, format: f.format });
       } catch (e) {
         // Its header was read; its pixels were not (a truncated or damaged file).
-        diagnostics.push(error(f.original.shown, [], `is damaged: its pixels cannot be read (${(e as Error).message.replace(/\.?\s*$/, "")}); export the image again from its source`));
+        diagnostics.push(error(f.original.shown, [], `is damaged: its pixels cannot be read (${firstLine(e)}); export the image again from its source`));
         return;
       }
       await cache.store(key, extension, bytes);

@@ -43,7 +43,10 @@ function sourceFormat(meta: Metadata): SourceFormat | null {
   }
 }
 
-/** A BMP's first bytes (`BM` and a header size libvips would have read): sharp's libvips has no BMP loader. */
+/** libvips' message, which repeats its decoder's lines: the first, without its full stop. */
+export const firstLine = (e: unknown) => (e instanceof Error ? e.message : String(e)).split("\n")[0]!.replace(/\.?\s*$/, "");
+
+/** A BMP file starts with `BM`; sharp's libvips has no BMP loader, so it is named rather than "unsupported". */
 const isBmp = (bytes: Uint8Array) => bytes.length > 26 && bytes[0] === 0x42 && bytes[1] === 0x4d;
 
 /** Reads the header of an image held in memory. Rejects with UnreadableImageError. */
@@ -55,8 +58,7 @@ export async function probeImage(bytes: Buffer): Promise<ImageProbe> {
     if (isBmp(bytes)) {
       throw new UnreadableImageError("is a BMP image, which the build cannot read: save it as PNG (Wagtail writes a BMP's renditions as PNG anyway)");
     }
-    const why = e instanceof Error ? e.message.replace(/\.?\s*$/, "") : String(e);
-    throw new UnreadableImageError(`is not an image the build can read (${why}): replace it with a JPEG, PNG, GIF, WebP or AVIF file`);
+    throw new UnreadableImageError(`is not an image the build can read (${firstLine(e)}): replace it with a JPEG, PNG, GIF, WebP or AVIF file`);
   }
   const format = sourceFormat(meta);
   if (!format || meta.width === undefined || meta.height === undefined) {

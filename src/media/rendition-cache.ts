@@ -1,6 +1,6 @@
 // The renditions kept across builds: one file per original's bytes, focal point, filter and rendering rules.
 import { createHash } from "node:crypto";
-import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import type { FocalPoint } from "./fill.js";
@@ -58,12 +58,18 @@ export class RenditionCache {
     return to;
   }
 
-  /** Removes the entries this build did not use, so the folder holds one catalogue's renditions. */
+  /**
+   * Removes the entries this build did not use, so the folder holds one catalogue's renditions,
+   * and the half-written files a stopped build left (an hour old: another build may be writing).
+   */
   async prune(): Promise<number> {
     let removed = 0;
     for (const name of await readdir(this.dir)) {
-      if ((ENTRY.test(name) && !this.used.has(name)) || name.endsWith(".tmp")) {
-        await rm(path.join(this.dir, name), { force: true });
+      const p = path.join(this.dir, name);
+      const temp = name.endsWith(".tmp") ? await stat(p).catch(() => null) : null;
+      const stale = temp !== null && Date.now() - temp.mtimeMs > 3_600_000;
+      if ((ENTRY.test(name) && !this.used.has(name)) || stale) {
+        await rm(p, { force: true });
         removed++;
       }
     }
