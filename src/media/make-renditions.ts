@@ -21,7 +21,10 @@ export interface MakeRenditionsOptions {
   /** Where the renditions are written, each under its Wagtail name (created when missing). */
   outDir: string;
   onProgress?: (line: string) => void;
-  /** Renditions made at once (default: one per core, at least two). */
+  /**
+   * Renditions made at once (default: one per core). sharp runs each on a thread of libuv's pool
+   * (4 threads unless UV_THREADPOOL_SIZE says otherwise), with one libvips thread each on glibc.
+   */
   parallel?: number;
 }
 
@@ -68,7 +71,8 @@ const describe = (image: MediaImage) => `image ${image.id}${image.title ? ` ("${
  * name. An unreadable original is an error; an original too small for 550x375 a warning.
  */
 export async function makeRenditions(images: readonly MediaImage[], options: MakeRenditionsOptions): Promise<MakeRenditionsResult> {
-  const parallel = options.parallel ?? Math.max(2, os.availableParallelism());
+  // One rendition a core keeps the cores busy while another waits on the disk (docs/benchmark.md).
+  const parallel = options.parallel ?? os.availableParallelism();
   const diagnostics: Diagnostic[] = [];
   const withoutOriginal: MediaImage[] = [];
   const found: { image: MediaImage; original: Original; fill: FillResult; format: RenditionFormat; name: string }[] = [];

@@ -1,6 +1,6 @@
 // A rendition's file name as Wagtail 5.2 names it: `<stem>.<key>.<filter>.<ext>`, its stem cut so the name fits in 60 characters.
 import { createHash } from "node:crypto";
-import type { FocalPoint } from "./fill.js";
+import type { ImageSource } from "../content/lists.js";
 import { renditionExtension, type SourceFormat } from "./formats.js";
 
 /** The filter of the API's thumbnails. */
@@ -10,7 +10,7 @@ export const THUMBNAIL_FILTER = "fill-550x375";
  * Wagtail's rendition key: the first 8 hex digits of the SHA-1 of the focal point as
  * `width-height-x-y`, or of `None-None-None-None` without one.
  */
-export function renditionKey(image: { focal_point?: FocalPoint | null | undefined }): string {
+export function renditionKey(image: Partial<ImageSource>): string {
   const f = image.focal_point;
   const vary = f ? `${f.width}-${f.height}-${f.x}-${f.y}` : "None-None-None-None";
   let key = keys.get(vary);

@@ -70,6 +70,23 @@ describe("renditions of originals", () => {
     expect(meanAbsoluteDifference(await decode(bytes), await decode(unturned))).toBeGreaterThan(20);
   });
 
+  it("keep the original's ICC profile and EXIF without converting colours, as Pillow does", async () => {
+    // Display P3 values stored as they are: sharp would otherwise convert them to sRGB.
+    const p3 = await sharp(Buffer.alloc(700 * 500 * 3, Buffer.from([200, 60, 30])), { raw: { width: 700, height: 500, channels: 3 } })
+      .withIccProfile("p3")
+      .withExif({ IFD0: { Copyright: "Harbour Players" } })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    put("wide-gamut.jpg", p3);
+    const r = await run([{ id: 1, file: "wide-gamut.jpg" }]);
+    const bytes = readFileSync(path.join(work, "out", r.renditions.get(1)!.name));
+    const meta = await sharp(bytes).metadata();
+    expect(meta.icc?.equals((await sharp(p3).metadata()).icc!)).toBe(true);
+    expect(meta.exif?.toString("latin1")).toContain("Harbour Players");
+    const stored = (b: Buffer) => sharp(b, { ignoreIcc: true }).raw().toBuffer();
+    expect([...(await stored(bytes)).subarray(0, 3)]).toEqual([...(await stored(p3)).subarray(0, 3)]);
+  });
+
   it("write an animated GIF's first frame as PNG, as Wagtail on Pillow does", async () => {
     const frame = (r: number, b: number) => sharp({ create: { width: 600, height: 400, channels: 3, background: { r, g: 0, b } } }).png().toBuffer();
     put("banner.gif", await sharp([await frame(255, 0), await frame(0, 255)], { join: { animated: true } }).gif().toBuffer());
