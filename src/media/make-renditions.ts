@@ -2,7 +2,7 @@
 import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { error, warning, type Diagnostic } from "../diagnostics.js";
+import { error, sortDiagnostics, warning, type Diagnostic } from "../diagnostics.js";
 import { fill, THUMBNAIL_FILL, type FillResult } from "./fill.js";
 import { formatExtension, renditionFormat, type RenditionFormat } from "./formats.js";
 import { hashBytes, readOriginal, type MediaImage, type Original } from "./originals.js";
@@ -97,12 +97,15 @@ export async function makeRenditions(images: readonly MediaImage[], options: Mak
     found.push({ image, original, fill: result, format, name });
   });
 
-  // Two images whose renditions would have one name: Wagtail's storage would have renamed one, at random.
-  const byName = new Map<string, MediaImage>();
+  // Two images whose renditions would have one name: Wagtail's storage would have renamed one, at
+  // random. The same original under two ids shares its rendition (the name holds the focal point).
+  const byName = new Map<string, (typeof found)[number]>();
+  const sharing: (typeof found)[number][] = [];
   const todo = found.filter((f) => {
     const first = byName.get(f.name);
-    if (!first) return byName.set(f.name, f.image), true;
-    diagnostics.push(error(f.original.shown, [], `${describe(f.image)} and image ${first.id} (${first.file}) would have the same rendition, ${f.name} (Wagtail cuts a rendition's name to 59 characters and names it after the format it writes); rename one of the two files so that the names differ sooner`));
+    if (!first) return byName.set(f.name, f), true;
+    if (first.original.hash === f.original.hash) sharing.push(f);
+    else diagnostics.push(error(f.original.shown, [], `${describe(f.image)} and image ${first.image.id} (${first.image.file}) would have the same rendition, ${f.name} (Wagtail cuts a rendition's name to 60 characters and names it after the format it writes); rename one of the two files so that the names differ sooner`));
     return false;
   });
 
@@ -148,7 +151,11 @@ export async function makeRenditions(images: readonly MediaImage[], options: Mak
     }
     renditions.set(f.image.id, { id: f.image.id, name: f.name, width: f.fill.width, height: f.fill.height, format: f.format, original: f.original, fill: f.fill, reused: cached !== null });
   });
+  for (const f of sharing) {
+    const made = renditions.get(byName.get(f.name)!.image.id);
+    if (made) renditions.set(f.image.id, { ...made, id: f.image.id });
+  }
   await cache.prune();
   if (todo.length > 0) options.onProgress?.(`Image renditions: ${written} made, ${reused} reused from the cache`);
-  return { written, reused, renditions, withoutOriginal, diagnostics };
+  return { written, reused, renditions, withoutOriginal, diagnostics: sortDiagnostics(diagnostics) };
 }

@@ -98,6 +98,18 @@ describe("renditions of originals", () => {
     expect([pixels.data[0], pixels.data[2]]).toEqual([255, 0]);
   });
 
+  it("write WebP and AVIF originals as PNG, keeping their alpha", async () => {
+    put("glow.webp", await raw(700, 500, 4).webp({ lossless: true }).toBuffer());
+    put("halo.avif", await raw(700, 500, 4).avif({ lossless: true }).toBuffer());
+    const r = await run([{ id: 1, file: "glow.webp" }, { id: 2, file: "halo.avif" }]);
+    expect(errors(r)).toEqual([]);
+    expect([r.renditions.get(1)!.original.probe.format, r.renditions.get(2)!.original.probe.format]).toEqual(["webp", "avif"]);
+    for (const name of ["glow.2e16d0ba.fill-550x375.png", "halo.2e16d0ba.fill-550x375.png"]) {
+      const meta = await sharp(readFileSync(path.join(work, "out", name))).metadata();
+      expect([name, meta.format, meta.hasAlpha, meta.width, meta.height]).toEqual([name, "png", true, 550, 375]);
+    }
+  });
+
   it("keep the probed format's name even when the extension says otherwise", async () => {
     put("poster.png", await raw(700, 500).jpeg().toBuffer());
     const r = await run([{ id: 1, file: "poster.png" }]);
@@ -117,10 +129,11 @@ describe("renditions of originals", () => {
     const r = await run([{ id: 1, file: "notes.jpg" }, { id: 2, file: "old.bmp" }, { id: 3, file: "scan.tif" }, { id: 4, file: "cut.jpg" }, { id: 5, file: "fine.jpg" }, { id: 6, file: "elsewhere.jpg" }]);
     const found = errors(r);
     expect(found).toHaveLength(4);
-    expect(found[0]).toMatch(/^content\/images\/notes\.jpg: is not an image the build can read \(.+\): replace it with a JPEG, PNG, GIF, WebP or AVIF file \(the original of image 1\)$/);
-    expect(found[1]).toBe("content/images/old.bmp: is a BMP image, which the build cannot read: save it as PNG (Wagtail writes a BMP's renditions as PNG anyway) (the original of image 2)");
-    expect(found[2]).toBe("content/images/scan.tif: is a TIFF image, of which Wagtail makes no rendition (the original of image 3): save it as JPEG or PNG");
-    expect(found[3]).toMatch(/^content\/images\/cut\.jpg: is damaged: its pixels cannot be read \(.+\); export the image again from its source$/);
+    // Sorted by file, as every diagnostic list.
+    expect(found[0]).toMatch(/^content\/images\/cut\.jpg: is damaged: its pixels cannot be read \(.+\); export the image again from its source$/);
+    expect(found[1]).toMatch(/^content\/images\/notes\.jpg: is not an image the build can read \(.+\): replace it with a JPEG, PNG, GIF, WebP or AVIF file \(the original of image 1\)$/);
+    expect(found[2]).toBe("content/images/old.bmp: is a BMP image, which the build cannot read: save it as PNG (Wagtail writes a BMP's renditions as PNG anyway) (the original of image 2)");
+    expect(found[3]).toBe("content/images/scan.tif: is a TIFF image, of which Wagtail makes no rendition (the original of image 3): save it as JPEG or PNG");
     expect([...r.renditions.keys()]).toEqual([5]);
     expect(r.withoutOriginal.map((i) => i.id)).toEqual([6]);
   });
@@ -130,9 +143,16 @@ describe("renditions of originals", () => {
     put("press.jpeg", await raw(700, 500).jpeg({ quality: 50 }).toBuffer());
     const r = await run([{ id: 1, file: "press.jpg" }, { id: 2, file: "press.jpeg" }]);
     expect(errors(r)).toEqual([
-      "content/images/press.jpeg: image 2 and image 1 (press.jpg) would have the same rendition, press.2e16d0ba.fill-550x375.jpg (Wagtail cuts a rendition's name to 59 characters and names it after the format it writes); rename one of the two files so that the names differ sooner",
+      "content/images/press.jpeg: image 2 and image 1 (press.jpg) would have the same rendition, press.2e16d0ba.fill-550x375.jpg (Wagtail cuts a rendition's name to 60 characters and names it after the format it writes); rename one of the two files so that the names differ sooner",
     ]);
     expect(r.renditions.size).toBe(1);
+  });
+
+  it("share one rendition between two images of the same original and focal point", async () => {
+    put("press.jpg", await raw(700, 500).jpeg().toBuffer());
+    const r = await run([{ id: 1, file: "press.jpg" }, { id: 2, file: "press.jpg" }]);
+    expect(errors(r)).toEqual([]);
+    expect([r.written, r.renditions.get(1)!.name, r.renditions.get(2)!.name]).toEqual([1, "press.2e16d0ba.fill-550x375.jpg", "press.2e16d0ba.fill-550x375.jpg"]);
   });
 });
 
