@@ -17,6 +17,8 @@ export const namedSchema = z.strictObject({ id, name: nonEmpty });
 
 const pixel = z.int({ error: "must be a whole number of pixels" }).nonnegative({ error: "must not be negative" });
 
+const size = z.int({ error: "must be a whole number of pixels" }).positive({ error: "must be at least 1 pixel" });
+
 export const imageSchema = z.strictObject({
   id,
   title: nonEmpty,
@@ -25,6 +27,12 @@ export const imageSchema = z.strictObject({
   }),
   alt: z.string().optional(),
   focal_point: z.strictObject({ x: pixel, y: pixel, width: pixel, height: pixel }).nullable().optional(),
+  width: size
+    .optional()
+    .describe("The original's width in pixels, for an image whose file is not in content/images/ (read from the file when it is)."),
+  height: size
+    .optional()
+    .describe("The original's height in pixels, for an image whose file is not in content/images/ (read from the file when it is)."),
   // What an import carries when the API published a thumbnail's rendition key but not the focal
   // point it was hashed from. Refused beside a focal_point: the key would then say one thing and
   // the focal point (which any rendition of the image is cropped around) another.

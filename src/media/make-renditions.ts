@@ -1,0 +1,161 @@
+// The media stage's entry: every image's fill-550x375 rendition, from the cache or made, written into a folder.
+import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { error, sortDiagnostics, warning, type Diagnostic } from "../diagnostics.js";
+import { fill, THUMBNAIL_FILL, type FillResult } from "./fill.js";
+import { formatExtension, renditionFormat, type RenditionFormat } from "./formats.js";
+import { hashBytes, readOriginal, type MediaImage, type Original } from "./originals.js";
+import { firstLine } from "./probe.js";
+import { renderRendition } from "./render.js";
+import { cacheKey, RenditionCache } from "./rendition-cache.js";
+import { renditionFileName, renditionKey, THUMBNAIL_FILTER } from "./rendition-name.js";
+
+export interface MakeRenditionsOptions {
+  /** The content folder on disk; the originals are in its `images/`. */
+  contentDir: string;
+  /** The content folder as the user named it, for diagnostics (default: contentDir). */
+  contentArg?: string;
+  /** Where renditions are kept across builds (created when missing). */
+  cacheDir: string;
+  /** Where the renditions are written, each under its Wagtail name (created when missing). */
+  outDir: string;
+  onProgress?: (line: string) => void;
+  /**
+   * Renditions made at once (default: one per core). sharp runs each on a thread of libuv's pool
+   * (4 threads unless UV_THREADPOOL_SIZE says otherwise), with one libvips thread each on glibc.
+   */
+  parallel?: number;
+}
+
+export interface Rendition {
+  id: number;
+  /** The rendition's file name in outDir. */
+  name: string;
+  width: number;
+  height: number;
+  format: RenditionFormat;
+  original: Original;
+  fill: FillResult;
+  /** Copied from the cache rather than made. */
+  reused: boolean;
+}
+
+export interface MakeRenditionsResult {
+  /** Renditions made by this run. */
+  written: number;
+  /** Renditions copied from the cache. */
+  reused: number;
+  /** Every image with a readable original, by id. */
+  renditions: Map<number, Rendition>;
+  /** Images with no file in content/images/. */
+  withoutOriginal: MediaImage[];
+  diagnostics: Diagnostic[];
+}
+
+/** Runs `task` over `items` with at most `parallel` at once, in any order. */
+async function eachParallel<T>(items: readonly T[], parallel: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await task(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(parallel, items.length)) }, lane));
+}
+
+const describe = (image: MediaImage) => `image ${image.id}${image.title ? ` ("${image.title}")` : ""}`;
+
+/**
+ * Makes the `fill-550x375` rendition of each image whose original is in `<contentDir>/images/`,
+ * as Wagtail 5.2 makes it, reusing the cache's copy when the original's bytes, the focal point,
+ * the filter and the rendering rules are the same; writes each into `outDir` under its Wagtail
+ * name. An unreadable original is an error; an original too small for 550x375 a warning.
+ */
+export async function makeRenditions(images: readonly MediaImage[], options: MakeRenditionsOptions): Promise<MakeRenditionsResult> {
+  // One rendition a core keeps the cores busy while another waits on the disk (docs/benchmark.md).
+  const parallel = options.parallel ?? os.availableParallelism();
+  const diagnostics: Diagnostic[] = [];
+  const withoutOriginal: MediaImage[] = [];
+  const found: { image: MediaImage; original: Original; fill: FillResult; format: RenditionFormat; name: string }[] = [];
+
+  // Read and probe every original first: names are known, and checked, before anything is written.
+  const reads = new Array<Awaited<ReturnType<typeof readOriginal>>>(images.length);
+  await eachParallel([...images.keys()], parallel, async (i) => {
+    reads[i] = await readOriginal(images[i]!, options.contentDir, options.contentArg);
+  });
+  images.forEach((image, i) => {
+    const read = reads[i]!;
+    if (read.kind === "missing") return void withoutOriginal.push(image);
+    if (read.kind === "unreadable") return void diagnostics.push(read.diagnostic);
+    const { original } = read;
+    const format = renditionFormat(original.probe.format);
+    if (!format) {
+      diagnostics.push(error(original.shown, [], `is a ${original.probe.format.toUpperCase()} image, of which Wagtail makes no rendition (the original of ${describe(image)}): save it as JPEG or PNG`));
+      return;
+    }
+    const result = fill(original.probe.width, original.probe.height, image.focal_point, THUMBNAIL_FILL);
+    const name = renditionFileName(image.file, renditionKey(image), { filter: THUMBNAIL_FILTER, format: original.probe.format });
+    found.push({ image, original, fill: result, format, name });
+  });
+
+  // Two images whose renditions would have one name: Wagtail's storage would have renamed one, at
+  // random. The same original under two ids shares its rendition (the name holds the focal point).
+  const byName = new Map<string, (typeof found)[number]>();
+  const sharing: (typeof found)[number][] = [];
+  const todo = found.filter((f) => {
+    const first = byName.get(f.name);
+    if (!first) return byName.set(f.name, f), true;
+    if (first.original.hash === f.original.hash) sharing.push(f);
+    else diagnostics.push(error(f.original.shown, [], `${describe(f.image)} and image ${first.image.id} (${first.image.file}) would have the same rendition, ${f.name} (Wagtail cuts a rendition's name to 60 characters and names it after the format it writes); rename one of the two files so that the names differ sooner`));
+    return false;
+  });
+
+  for (const f of todo) {
+    if (!f.fill.resized) {
+      const p = f.original.probe;
+      diagnostics.push(warning(f.original.shown, [], `${describe(f.image)} is ${p.width}x${p.height}, too small for a 550x375 thumbnail: Wagtail never scales up, so its rendition is ${f.fill.width}x${f.fill.height} though the API announces 550x375; use an original of at least 550x375 pixels`));
+    }
+  }
+
+  const cache = new RenditionCache(options.cacheDir);
+  await cache.open();
+  await mkdir(options.outDir, { recursive: true });
+  const renditions = new Map<number, Rendition>();
+  let written = 0;
+  let reused = 0;
+  await eachParallel(todo, parallel, async (f) => {
+    const extension = formatExtension(f.format);
+    const key = cacheKey(f.original.hash, f.image.focal_point, THUMBNAIL_FILTER);
+    const to = path.join(options.outDir, f.name);
+    const cached = cache.lookup(key, extension);
+    if (cached) {
+      await copyFile(cached, to);
+      reused++;
+    } else {
+      // Read again rather than held since the probe: a thousand originals would not fit in memory.
+      const source = await readFile(f.original.path);
+      if (hashBytes(source) !== f.original.hash) {
+        diagnostics.push(error(f.original.shown, [], `changed while the build was reading it; build again once it is saved`));
+        return;
+      }
+      let bytes: Buffer;
+      try {
+        bytes = await renderRendition(source, { ...f.fill, format: f.format });
+      } catch (e) {
+        // Its header was read; its pixels were not (a truncated or damaged file).
+        diagnostics.push(error(f.original.shown, [], `is damaged: its pixels cannot be read (${firstLine(e)}); export the image again from its source`));
+        return;
+      }
+      await cache.store(key, extension, bytes);
+      await writeFile(to, bytes);
+      if (++written % 200 === 0) options.onProgress?.(`Made ${written} image renditions...`);
+    }
+    renditions.set(f.image.id, { id: f.image.id, name: f.name, width: f.fill.width, height: f.fill.height, format: f.format, original: f.original, fill: f.fill, reused: cached !== null });
+  });
+  for (const f of sharing) {
+    const made = renditions.get(byName.get(f.name)!.image.id);
+    if (made) renditions.set(f.image.id, { ...made, id: f.image.id });
+  }
+  await cache.prune();
+  if (todo.length > 0) options.onProgress?.(`Image renditions: ${written} made, ${reused} reused from the cache`);
+  return { written, reused, renditions, withoutOriginal, diagnostics: sortDiagnostics(diagnostics) };
+}
