@@ -2,9 +2,9 @@
 // Entry point of the published command: the compiled CLI lives in lib/, bundled into one module
 // (scripts/bundle.mjs) that loads faster than its modules one by one.
 import { existsSync } from "node:fs";
-import { applyHeapFlags } from "../lib/heap-flags.js";
+import { applyHeapFlags } from "../lib/engine/heap.js";
 
-// Before anything is loaded: the heap's young generation must not have grown yet (see heap-flags).
+// Before anything is loaded: the heap's young generation must not have grown yet (see src/engine/heap.ts).
 applyHeapFlags();
 
 const bundle = new URL("../lib/cli.bundle.js", import.meta.url);

@@ -20,7 +20,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const heapFlagsOutside = {
   name: "heap-flags-outside",
   setup(b) {
-    b.onResolve({ filter: /heap-flags\.js$/ }, () => ({ path: "./heap-flags.js", external: true }));
+    b.onResolve({ filter: /engine\/heap\.js$/ }, () => ({ path: "./engine/heap.js", external: true }));
   },
 };
 

@@ -5,7 +5,7 @@ import { Command, CommanderError, Option } from "commander";
 import { build, check } from "./build.js";
 import { BuildFailed, UsageError } from "./errors.js";
 import { HOSTS } from "./host/host.js";
-import { formatDiagnostic, plural, summarize } from "./diagnostics.js";
+import { formatDiagnostic, plural, summarize } from "./model/diagnostics.js";
 import { parseNow } from "./options.js";
 import { writeContentSchemas } from "./write-schemas.js";
 import { formatCodeFrame } from "./code-frame.js";

@@ -1,5 +1,5 @@
 // The short code frame printed under a located diagnostic: the line, and a caret at the column.
-import type { Diagnostic } from "./diagnostics.js";
+import type { Diagnostic } from "./model/diagnostics.js";
 
 const WIDTH = 100;
 

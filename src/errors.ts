@@ -1,5 +1,5 @@
 // Errors that end a command: caught in one place (the CLI), which turns them into exit codes.
-import type { Diagnostic } from "./diagnostics.js";
+import type { Diagnostic } from "./model/diagnostics.js";
 
 /** The command line or options are wrong: exit 2. */
 export class UsageError extends Error {

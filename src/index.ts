@@ -2,8 +2,8 @@
 export { build, check, type BuildResult } from "./build.js";
 export type { BuildOptions } from "./options.js";
 export { BuildFailed, UsageError } from "./errors.js";
-export { formatDiagnostic, type Diagnostic } from "./diagnostics.js";
-export { serialize } from "./emit/serialize.js";
+export { formatDiagnostic, type Diagnostic } from "./model/diagnostics.js";
+export { serialize } from "./runtime/serialize.js";
 export { contentJsonSchemas, type SchemaFile } from "./content/json-schema.js";
 export { writeContentSchemas } from "./write-schemas.js";
 export type { ClockChange, NextChange } from "./enrich/next-change.js";

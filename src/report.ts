@@ -1,7 +1,7 @@
 // Prints what a command did: diagnostics (text with a code frame, or JSON for tools; GitHub
 // Actions annotations when asked), then a one-line summary.
 import { formatCodeFrame } from "./code-frame.js";
-import { formatDiagnostic, formatKeyPath, formatLocation, plural, summarize, type Diagnostic } from "./diagnostics.js";
+import { formatDiagnostic, formatKeyPath, formatLocation, plural, summarize, type Diagnostic } from "./model/diagnostics.js";
 import type { BuildResult } from "./build.js";
 
 export interface Output {

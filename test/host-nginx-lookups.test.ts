@@ -9,7 +9,7 @@ import path from "node:path";
 import { CMSClient } from "wagtail-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../src/build.js";
-import { lookupsOf } from "../src/emit/lookups.js";
+import { lookupsOf } from "../src/plan/lookups.js";
 import { browsableTemplate } from "../src/host/browsable.js";
 import { lookupRules } from "../src/host/lookups.js";
 import { renderNginxFindMap } from "../src/host/nginx-lookups.js";

@@ -4,7 +4,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildHostModel } from "../src/host/rules.js";
-import { buildQueryIndex } from "../src/emit/query-index.js";
+import { buildQueryIndex } from "../src/plan/query-index.js";
 import { renderNetlify } from "../src/host/netlify.js";
 import { renderVercel } from "../src/host/vercel.js";
 import { getTransformedRoutes, normalizeRoutes } from "@vercel/routing-utils";

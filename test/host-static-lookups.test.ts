@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../src/build.js";
-import { lookupsOf } from "../src/emit/lookups.js";
+import { lookupsOf } from "../src/plan/lookups.js";
 import { browsableTemplate } from "../src/host/browsable.js";
 import { servedRules } from "../src/host/rules.js";
 import { respond, type ServedRules } from "../src/runtime/respond.js";

@@ -8,7 +8,7 @@ import path from "node:path";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { check } from "../src/build.js";
-import { formatKeyPath } from "../src/diagnostics.js";
+import { formatKeyPath } from "../src/model/diagnostics.js";
 import { FIXTURES, removeDir, ROOT, runCli, snapshotTree, tempDir } from "./helpers/cli.js";
 
 const SCHEMAS = path.join(ROOT, "schemas");

@@ -66,7 +66,7 @@ describe("the packed package in an empty site folder", () => {
     const run = spawnSync(process.execPath, ["--import", path.join(ROOT, "test/helpers/list-modules.mjs"), bin, "--out", "dist-modules", "--now", "2026-05-01T00:00:00Z"], { cwd: site, encoding: "utf8" });
     expect(run.status, run.stderr).toBe(0);
     const loaded = run.stderr.split("\n").filter((l) => l.startsWith("module: ")).map((l) => path.relative(path.join(site, "node_modules/build-catalogue"), fileURLToPath(l.slice(8))));
-    expect(loaded).toEqual(["bin/build-catalogue.js", "lib/heap-flags.js", "lib/cli.bundle.js"]);
+    expect(loaded).toEqual(["bin/build-catalogue.js", "lib/engine/heap.js", "lib/cli.bundle.js"]);
     // The preview's server (node:http, with net and stream) loads with the preview, not with a build.
     const builtins = run.stderr.split("\n").filter((l) => l.startsWith("builtin: ")).map((l) => l.slice(9));
     expect(builtins).toContain("node:fs");

@@ -5,8 +5,8 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { check } from "../src/build.js";
-import type { Diagnostic } from "../src/diagnostics.js";
-import { formatKeyPath } from "../src/diagnostics.js";
+import type { Diagnostic } from "../src/model/diagnostics.js";
+import { formatKeyPath } from "../src/model/diagnostics.js";
 import { copyContent, FIXTURES, removeDir, ROOT, runCli, snapshotTree, tempDir } from "./helpers/cli.js";
 import { parse as parseYaml } from "yaml";
 import { writeYamlTwin } from "./helpers/yaml-twin.js";

@@ -21,11 +21,11 @@ import { createHash } from "node:crypto";
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { tuneYoungGeneration } from "../heap-flags.js";
-import { AppendFile } from "../emit/append-file.js";
-import { ReadWindow, textOf, type Span } from "../emit/read-window.js";
-import { parseKeys, type SummaryStore } from "../emit/summary-store.js";
-import { sameStat, type PageRecord, type SourceStat } from "../emit/page-record.js";
+import { tuneYoungGeneration } from "../engine/heap.js";
+import { AppendFile } from "../io/append-file.js";
+import { ReadWindow, textOf, type Span } from "../io/read-window.js";
+import { parseKeys, type SummaryStore } from "../engine/summary-store.js";
+import { sameStat, type PageRecord, type SourceStat } from "../page/page-record.js";
 import type { PageKeys } from "../validate/validate-content.js";
 import { PACKAGE_ROOT } from "../package-files.js";
 

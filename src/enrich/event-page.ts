@@ -1,7 +1,7 @@
 // One event page in the API's two forms: the detail (2.1, both tables) and the list item (2.8).
 import type { Instant } from "../runtime/time/instant.js";
 import { isoformat } from "../runtime/time/format-dates.js";
-import type { PageSummary, SiteEvent, SiteSettings } from "../validate/site.js";
+import type { PageSummary, SiteEvent, SiteSettings } from "../model/site.js";
 import { descriptionBlocks } from "./blocks.js";
 import { heroImage, thumbnail } from "./images.js";
 import { dateRange, inPast, performances } from "./performances.js";

@@ -4,7 +4,7 @@
 // right after). Nothing else in the API depends on now.
 import { isoformat } from "../runtime/time/format-dates.js";
 import { compareInstants, type Instant } from "../runtime/time/instant.js";
-import type { SiteEvent, PageSummary } from "../validate/site.js";
+import type { SiteEvent, PageSummary } from "../model/site.js";
 
 export interface ClockChange {
   /** The performance whose is_past becomes true. */

@@ -2,7 +2,7 @@
 // format, section 7) and the reference every event page's meta carries, and the home page above it,
 // the site's root, with a detail of its own so that every page's detail_url answers.
 import { isoformat } from "../runtime/time/format-dates.js";
-import type { SiteSettings } from "../validate/site.js";
+import type { SiteSettings } from "../model/site.js";
 
 export const PARENT_TYPE = "events.AllEventsPage";
 

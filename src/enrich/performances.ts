@@ -3,7 +3,7 @@ import type { CatalogueSource } from "../content/catalogue.js";
 import { compareInstants, type Instant } from "../runtime/time/instant.js";
 import { formatDateRange, formatPerformanceDate, isoformat } from "../runtime/time/format-dates.js";
 import { toZone } from "../runtime/time/time-zone.js";
-import type { SiteEvent } from "../validate/site.js";
+import type { SiteEvent } from "../model/site.js";
 import { ticketingLinks } from "./ticketing.js";
 
 export function performances(event: SiteEvent, ticketing: CatalogueSource["ticketing"], now: Instant) {

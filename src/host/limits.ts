@@ -2,8 +2,8 @@
 // past one, the files are still right, but the host would refuse the deploy (or advises
 // against it), so the build warns before anyone deploys. Pure: it reads a tally the writer
 // kept while writing, never the files.
-import { warning, type Diagnostic } from "../diagnostics.js";
-import type { OutputTally } from "../emit/write-output.js";
+import { warning, type Diagnostic } from "../model/diagnostics.js";
+import type { OutputTally } from "../output/planned-writer.js";
 import type { Host } from "./host.js";
 
 const MIB = 1024 * 1024;

@@ -3,7 +3,7 @@
 // their answers under `_lookup/` (src/emit/lookups.ts); the hosts route to them by query string
 // and answer every other list query with a 400 that says so. Paths, the parameters Wagtail acts
 // on, and the words of that 400 live here, for every renderer.
-import { serialize } from "../emit/serialize.js";
+import { serialize } from "../runtime/serialize.js";
 import type { QueryIndex } from "../runtime/query/query-index.js";
 
 export const LOOKUP_DIR = "_lookup";

@@ -4,7 +4,7 @@
 // find/?html_path= needs and nginx can hold only in the http block: a `map` from each page's path
 // to its id. That file is optional (nginx.conf then answers find/ with a 400 saying so) and grows
 // with the catalogue, one line per spelling of a path; nginx.conf stays the same size.
-import { serialize } from "../emit/serialize.js";
+import { serialize } from "../runtime/serialize.js";
 import { EMPTY_LOOKUP_FILE, IGNORED_PARAMETERS, LOOKUP_DIR, refusalBody, type LookupRules } from "./lookups.js";
 import type { Collection, Header } from "./rules.js";
 

@@ -6,7 +6,7 @@
 // No `if` guards a file: each `if` inside a location ends in `return` or `rewrite ... last`, the
 // uses nginx documents as safe; `map` is not allowed inside `server`, so the request's flags
 // (browsable, CORS) are `set` at server level instead.
-import { serialize } from "../emit/serialize.js";
+import { serialize } from "../runtime/serialize.js";
 import { OPENAPI_PATH } from "../runtime/respond.js";
 import { CORS_PREFLIGHT_HEADERS, methodNotAllowedBody, optionsBody, type Collection, type Header, type HostModel } from "./rules.js";
 import type { HostFile } from "./host.js";

@@ -3,13 +3,13 @@
 // the browsable page. Every host renderer is a pure function of this model.
 import { OTHER_NOT_FOUND_BODY } from "../runtime/bodies.js";
 import type { ServedRules } from "../runtime/respond.js";
-import type { Site } from "../validate/site.js";
+import type { Site } from "../model/site.js";
 import type { CatalogueSource } from "../content/catalogue.js";
 
 import type { Header } from "../runtime/browsable.js";
 import type { QueryIndex } from "../runtime/query/query-index.js";
 import { lookupRules, type LookupRules } from "./lookups.js";
-import { idsOf } from "../emit/summary-store.js";
+import { idsOf } from "../engine/summary-store.js";
 
 export type { Header };
 

@@ -1,6 +1,6 @@
 // Rules for `serve` (serve-handler): serve.json, so that `npx serve dist` answers like the API
 // wherever serve.json can say it, and a root 404.html holding a JSON body.
-import { serialize } from "../emit/serialize.js";
+import { serialize } from "../runtime/serialize.js";
 import { OTHER_NOT_FOUND, staticCorsOrigin, type HostModel } from "./rules.js";
 import type { HostFile } from "./host.js";
 

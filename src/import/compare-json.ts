@@ -1,6 +1,6 @@
 // Where two JSON texts differ, by key path: values, keys present in one alone, key order, and,
 // when the values are the same, the first byte that is not.
-import { formatKeyPath, type KeyPath } from "../diagnostics.js";
+import { formatKeyPath, type KeyPath } from "../model/diagnostics.js";
 
 export interface Difference {
   /** The key path inside the document (`performances[0].is_past`); "" for the document itself. */

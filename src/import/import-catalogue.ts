@@ -2,7 +2,7 @@
 // editor keeps it, builds that content and proves the build answers what the API answered.
 // A library function: it neither prints nor exits (see summary.ts for the words).
 import path from "node:path";
-import type { Diagnostic } from "../diagnostics.js";
+import type { Diagnostic } from "../model/diagnostics.js";
 import { parseNow } from "../options.js";
 import { ApiReader, apiBase } from "./api-reader.js";
 import { idList, planImages } from "./content-images.js";

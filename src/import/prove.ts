@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { build } from "../build.js";
-import type { Diagnostic } from "../diagnostics.js";
+import type { Diagnostic } from "../model/diagnostics.js";
 import { serialize } from "../runtime/serialize.js";
 import { jsonDifferences, type Difference } from "./compare-json.js";
 import type { PagesRead } from "./read-pages.js";

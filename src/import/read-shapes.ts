@@ -1,7 +1,7 @@
 // What the import needs of each document it reads (loose zod shapes: a field it does not use may
 // be anything, and whatever the content format cannot say shows up later, in the proof).
 import { z } from "zod";
-import { formatKeyPath } from "../diagnostics.js";
+import { formatKeyPath } from "../model/diagnostics.js";
 import { ImportFailed } from "./errors.js";
 
 const int = z.int();

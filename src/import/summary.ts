@@ -1,6 +1,6 @@
 // The words of an import: what was read, what was written, the notes, and the proof's verdict
 // (`90 of 90 event pages, the list, the parent and the home page identical`) or its differences.
-import { plural } from "../diagnostics.js";
+import { plural } from "../model/diagnostics.js";
 import type { ImportResult } from "./import-catalogue.js";
 
 const megabytes = (bytes: number) => (bytes >= 100_000 ? `${(bytes / 1_000_000).toFixed(1)} MB` : `${Math.round(bytes / 1000)} kB`);

@@ -2,7 +2,7 @@
 // it: only the values on the way are scanned (to their ends), and nothing is built. A build
 // locates a warning of a few pages in a hundred, and a syntax tree of each whole page was
 // most of the cost of warnings (and a large share of the build's garbage).
-import type { KeyPath } from "../diagnostics.js";
+import type { KeyPath } from "../model/diagnostics.js";
 
 const QUOTE = 0x22;
 const OPEN_OBJECT = 0x7b;

@@ -2,7 +2,7 @@
 // every problem, two files for one thing included.
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
-import { error, warning, type Diagnostic } from "../diagnostics.js";
+import { error, warning, type Diagnostic } from "../model/diagnostics.js";
 import { readSourceFileSync } from "./read-source.js";
 import { formatOf, SOURCE_EXTENSIONS, stemOf, type SourceFile } from "./source-file.js";
 

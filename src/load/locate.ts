@@ -2,7 +2,7 @@
 // have something to report (a clean build never pays for them).
 import type { Node as JsonNode } from "jsonc-parser";
 import { jsonc } from "./libraries.js";
-import type { Diagnostic, KeyPath } from "../diagnostics.js";
+import type { Diagnostic, KeyPath } from "../model/diagnostics.js";
 import { jsonPathOffset, NotJson } from "./json-path-offset.js";
 import { positionAt } from "./position.js";
 import { findYamlNode, parseYamlDocument } from "./read-yaml.js";

@@ -2,7 +2,7 @@
 // its line and column (both found by jsonc-parser, which reports offsets).
 import type { ParseError } from "jsonc-parser";
 import { jsonc } from "./libraries.js";
-import { error, type Diagnostic, type KeyPath } from "../diagnostics.js";
+import { error, type Diagnostic, type KeyPath } from "../model/diagnostics.js";
 import { positionAt } from "./position.js";
 import type { SourceFile } from "./source-file.js";
 

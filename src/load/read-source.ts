@@ -1,6 +1,6 @@
 // Reads one content file, JSON or YAML by its extension, into a SourceFile and its diagnostics.
 import { readFileSync } from "node:fs";
-import type { Diagnostic } from "../diagnostics.js";
+import type { Diagnostic } from "../model/diagnostics.js";
 import { parseJsonText } from "./read-json.js";
 import { parseYamlText } from "./read-yaml.js";
 import { formatOf, unreadable, type SourceFile } from "./source-file.js";

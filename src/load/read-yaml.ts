@@ -3,7 +3,7 @@
 // keys written twice become located diagnostics.
 import type { Document, Node } from "yaml";
 import { yaml } from "./libraries.js";
-import { error, type Diagnostic, type KeyPath } from "../diagnostics.js";
+import { error, type Diagnostic, type KeyPath } from "../model/diagnostics.js";
 import { duplicateKeyMessage, errorAt, type ParseResult } from "./read-json.js";
 import { positionAt } from "./position.js";
 import { NEEDS_FULL_PARSE, readYamlPlaced } from "./read-yaml-fast.js";

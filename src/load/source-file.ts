@@ -1,5 +1,5 @@
 // A content file as read: its name, its value, and its text (kept to find positions on demand).
-import { error, type Diagnostic } from "../diagnostics.js";
+import { error, type Diagnostic } from "../model/diagnostics.js";
 import type { KeyPathPlacer } from "./read-yaml-fast.js";
 
 export type SourceFormat = "json" | "yaml";

@@ -1,5 +1,5 @@
 // Every image's width and height, from its original or from images.json: the checks across both.
-import { error, warning, type Diagnostic } from "../diagnostics.js";
+import { error, warning, type Diagnostic } from "../model/diagnostics.js";
 import type { MediaImage, Original } from "./originals.js";
 
 export interface SizedImage extends MediaImage {

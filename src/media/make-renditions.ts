@@ -2,7 +2,7 @@
 import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { error, sortDiagnostics, warning, type Diagnostic } from "../diagnostics.js";
+import { error, sortDiagnostics, warning, type Diagnostic } from "../model/diagnostics.js";
 import { fill, THUMBNAIL_FILL, type FillResult } from "./fill.js";
 import { formatExtension, renditionFormat, type RenditionFormat } from "./formats.js";
 import { hashBytes, readOriginal, type MediaImage, type Original } from "./originals.js";

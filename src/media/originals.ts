@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { error, type Diagnostic } from "../diagnostics.js";
+import { error, type Diagnostic } from "../model/diagnostics.js";
 import type { FocalPoint } from "./fill.js";
 import { probeImage, UnreadableImageError, type ImageProbe } from "./probe.js";
 

@@ -1,8 +1,8 @@
 // What the preview answers while the content has errors: the errors themselves, never stale data.
 import { formatCodeFrame } from "../code-frame.js";
-import { formatDiagnostic, summarize, type Diagnostic } from "../diagnostics.js";
+import { formatDiagnostic, summarize, type Diagnostic } from "../model/diagnostics.js";
 import { escapeHtml } from "../host/browsable.js";
-import { serialize } from "../emit/serialize.js";
+import { serialize } from "../runtime/serialize.js";
 import type { PreviewAnswer } from "./respond.js";
 
 export function buildErrorAnswer(diagnostics: readonly Diagnostic[], message: string | null, accept: string | undefined): PreviewAnswer {

@@ -6,7 +6,7 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { build } from "../build.js";
-import type { Diagnostic } from "../diagnostics.js";
+import type { Diagnostic } from "../model/diagnostics.js";
 import type { HostModel } from "../host/rules.js";
 import { buildErrorAnswer } from "./error-page.js";
 import { previewFiles, respond } from "./respond.js";

@@ -1,7 +1,7 @@
 // Checks each loaded file against its zod schema; array files item by item, so one bad item
 // does not hide the others (nor make every reference to them look dangling).
 import { z } from "zod";
-import type { Diagnostic, KeyPath } from "../diagnostics.js";
+import type { Diagnostic, KeyPath } from "../model/diagnostics.js";
 import { issueToDiagnostics } from "./zod-messages.js";
 import { allowedKeysAt } from "./schema-keys.js";
 

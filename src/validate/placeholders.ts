@@ -1,7 +1,7 @@
 // Placeholders: the values `build-catalogue new event` writes where only an editor knows the
 // answer. Each is a string "TODO: <what to write>"; the build refuses it, saying what to write,
 // instead of the type error the key would otherwise get.
-import { error, type Diagnostic, type KeyPath } from "../diagnostics.js";
+import { error, type Diagnostic, type KeyPath } from "../model/diagnostics.js";
 
 export const PLACEHOLDER_PREFIX = "TODO: ";
 

@@ -1,6 +1,6 @@
 // Finds the keys a strict object schema allows at a path of an input, to suggest a spelling.
 import type { z } from "zod";
-import type { KeyPath } from "../diagnostics.js";
+import type { KeyPath } from "../model/diagnostics.js";
 
 type Def = { type: string; shape?: Record<string, z.ZodType>; element?: z.ZodType; innerType?: z.ZodType; in?: z.ZodType; options?: z.ZodType[] };
 const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;

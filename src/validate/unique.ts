@@ -1,5 +1,5 @@
 // Reports values that must be unique (ids, slugs, codes), naming where each was first seen.
-import { error, formatKeyPath, type Diagnostic, type KeyPath } from "../diagnostics.js";
+import { error, formatKeyPath, type Diagnostic, type KeyPath } from "../model/diagnostics.js";
 
 export interface Place {
   file: string;

@@ -2,10 +2,10 @@
 // sell, empty alt text, a date years away, an image nobody uses). They need the build's now: a
 // page's own are found as it is built, those across pages on the validated Site. They never fail
 // a build unless --strict asks them to.
-import { warning, type Diagnostic } from "../diagnostics.js";
+import { warning, type Diagnostic } from "../model/diagnostics.js";
 import { isoformat } from "../runtime/time/format-dates.js";
 import { compareInstants, type Instant } from "../runtime/time/instant.js";
-import type { PageSummary, SiteEvent, SiteSettings } from "./site.js";
+import type { PageSummary, SiteEvent, SiteSettings } from "../model/site.js";
 
 /** A performance further than this from now is probably a typo in its year. */
 export const FAR_FUTURE_YEARS = 3;

@@ -1,6 +1,6 @@
 // Turns zod issues into diagnostics an editor understands: the key, what was expected, what was found.
 import type { z } from "zod";
-import { error, type Diagnostic, type KeyPath } from "../diagnostics.js";
+import { error, type Diagnostic, type KeyPath } from "../model/diagnostics.js";
 
 const ARTICLE: Record<string, string> = {
   int: "a whole number",

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { derivedBlockId, descriptionBlocks } from "../../src/enrich/blocks.js";
 import { heroImage, renditionKey, thumbnail } from "../../src/enrich/images.js";
 import { ticketingLinks } from "../../src/enrich/ticketing.js";
-import { serialize } from "../../src/emit/serialize.js";
+import { serialize } from "../../src/runtime/serialize.js";
 
 describe("rendition keys", () => {
   it("hashes None-None-None-None without a focal point (2e16d0ba)", () => {

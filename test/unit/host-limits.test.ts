@@ -1,7 +1,7 @@
 // The hosts' documented limits against synthetic tallies, at each limit and just past it.
 import { describe, expect, it } from "vitest";
-import { formatDiagnostic } from "../../src/diagnostics.js";
-import { emptyTally, type OutputTally } from "../../src/emit/write-output.js";
+import { formatDiagnostic } from "../../src/model/diagnostics.js";
+import { emptyTally, type OutputTally } from "../../src/output/planned-writer.js";
 import { HOSTS } from "../../src/host/host.js";
 import {
   CLOUDFLARE_FILE_BYTES,

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { KeyPath } from "../../src/diagnostics.js";
+import type { KeyPath } from "../../src/model/diagnostics.js";
 import { jsonPathOffset, NotJson } from "../../src/load/json-path-offset.js";
 import { jsonTreeLocator } from "../../src/load/locate.js";
 

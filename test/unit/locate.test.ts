@@ -1,7 +1,7 @@
 // Locating a key path in JSON and YAML text: the key of an object member, an array item, the
 // object that misses a key; positions in lines and UTF-16 columns, CRLF and tabs included.
 import { describe, expect, it } from "vitest";
-import { error, type KeyPath } from "../../src/diagnostics.js";
+import { error, type KeyPath } from "../../src/model/diagnostics.js";
 import { formatCodeFrame } from "../../src/code-frame.js";
 import { locateDiagnostics } from "../../src/load/locate.js";
 import { positionAt } from "../../src/load/position.js";

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { formatDiagnostic } from "../../src/diagnostics.js";
+import { formatDiagnostic } from "../../src/model/diagnostics.js";
 import { imageSizes } from "../../src/media/image-sizes.js";
 import { makeRenditions } from "../../src/media/make-renditions.js";
 import { probeImage } from "../../src/media/probe.js";

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatDiagnostic } from "../../src/diagnostics.js";
+import { formatDiagnostic } from "../../src/model/diagnostics.js";
 import type { FocalPoint } from "../../src/media/fill.js";
 import { makeRenditions, type MakeRenditionsResult } from "../../src/media/make-renditions.js";
 import { renderRendition } from "../../src/media/render.js";

@@ -6,9 +6,9 @@ import { rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ChunkBuffer } from "../../src/emit/chunk-buffer.js";
-import { INDEX_PAGES, LIST_ITEMS, PreviousItems, type ItemLayout } from "../../src/emit/previous-items.js";
-import { serialize } from "../../src/emit/serialize.js";
+import { ChunkBuffer } from "../../src/io/chunk-buffer.js";
+import { INDEX_PAGES, LIST_ITEMS, PreviousItems, type ItemLayout } from "../../src/output/previous-items.js";
+import { serialize } from "../../src/runtime/serialize.js";
 
 const file = path.join(os.tmpdir(), `bc-previous-items-${process.pid}.json`);
 afterEach(() => rmSync(file, { force: true }));

@@ -6,8 +6,8 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { MessageChannel } from "node:worker_threads";
 import { afterAll, describe, expect, it } from "vitest";
-import { CHUNK, ReadAhead, readChunk, type ReadRequest, type Recycled } from "../../src/emit/read-ahead.js";
-import { sourceStat } from "../../src/emit/page-record.js";
+import { CHUNK, ReadAhead, readChunk, type ReadRequest, type Recycled } from "../../src/engine/read-ahead.js";
+import { sourceStat } from "../../src/page/page-record.js";
 import { removeDir, tempDir } from "../helpers/cli.js";
 
 const dir = tempDir("bc-read-ahead-");

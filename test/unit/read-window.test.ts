@@ -5,7 +5,7 @@ import { closeSync, openSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ReadWindow } from "../../src/emit/read-window.js";
+import { ReadWindow } from "../../src/io/read-window.js";
 
 const file = path.join(os.tmpdir(), `bc-read-window-${process.pid}.txt`);
 afterEach(() => rmSync(file, { force: true }));

@@ -5,7 +5,7 @@ import { isDeepStrictEqual } from "node:util";
 import jsYaml from "js-yaml";
 import { describe, expect, it } from "vitest";
 import * as YAML from "yaml";
-import type { KeyPath } from "../../src/diagnostics.js";
+import type { KeyPath } from "../../src/model/diagnostics.js";
 import { yamlTreeLocator } from "../../src/load/locate.js";
 import { NEEDS_FULL_PARSE, readYamlPlaced, yamlLocatorFast } from "../../src/load/read-yaml-fast.js";
 import { parseYamlFully } from "../../src/load/read-yaml.js";

@@ -4,8 +4,8 @@ import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ON_DISK_FROM, SummaryStore, summariesOnDisk } from "../../src/emit/summary-store.js";
-import type { PageSummary } from "../../src/validate/site.js";
+import { ON_DISK_FROM, SummaryStore, summariesOnDisk } from "../../src/engine/summary-store.js";
+import type { PageSummary } from "../../src/model/site.js";
 
 const summary = (id: number, title: string): PageSummary => ({
   file: `content/events/event-${id}.json`, id, slug: `event-${id}`, title, show_in_menus: false, seo_title: `${title} | Site`,

@@ -2,9 +2,9 @@
 // none on two cores (the write thread does more there), else one per other core, at most three;
 // BUILD_CATALOGUE_THREADS decides when set to a number.
 import { afterEach, describe, expect, it } from "vitest";
-import { THREADS_FROM, threadCount, WORKERS_FROM_CORES } from "../../src/emit/page-threads.js";
+import { THREADS_FROM, threadCount, WORKERS_FROM_CORES } from "../../src/engine/build-pages.js";
 // From lib/: run from the TypeScript sources, no worker can start (their modules are compiled there).
-import { canStartWriteThread, WRITE_THREAD_FROM } from "../../lib/emit/write-thread.js";
+import { canStartWriteThread, WRITE_THREAD_FROM } from "../../lib/engine/write-thread.js";
 
 const saved = process.env.BUILD_CATALOGUE_THREADS;
 afterEach(() => {

@@ -2,8 +2,8 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { writeOutput } from "../../src/emit/write-output.js";
-import type { OutputFile } from "../../src/emit/plan.js";
+import { writeOutput } from "../../src/output/planned-writer.js";
+import type { OutputFile } from "../../src/plan/plan-output.js";
 import { removeDir, snapshotTree, tempDir } from "../helpers/cli.js";
 
 let dir = "";

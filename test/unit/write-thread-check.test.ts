@@ -7,11 +7,11 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { eventDetailSchema, fullerEventDetailSchema } from "../../lib/api/schemas.js";
 import { SelfCheckFailed } from "../../lib/api/self-check.js";
-import { checked } from "../../lib/emit/plan.js";
-import type { PageOutput, PageRecord } from "../../lib/emit/page-record.js";
-import { pageRecord } from "../../lib/emit/page-record.js";
-import { serialize } from "../../lib/emit/serialize.js";
-import { WriteThread } from "../../lib/emit/write-thread.js";
+import { checked } from "../../lib/plan/plan-output.js";
+import type { PageOutput, PageRecord } from "../../lib/page/page-record.js";
+import { pageRecord } from "../../lib/page/page-record.js";
+import { serialize } from "../../lib/runtime/serialize.js";
+import { WriteThread } from "../../lib/engine/write-thread.js";
 import { removeDir, tempDir } from "../helpers/cli.js";
 
 const dir = tempDir("bc-write-check-");

@@ -1,8 +1,8 @@
 // Writes a planned list of files into --out through a staging folder (see staging.ts).
 import path from "node:path";
-import type { OutputFile } from "./plan.js";
+import type { OutputFile } from "../plan/plan-output.js";
 import { createHash } from "node:crypto";
-import { writtenFile, type FileStatus } from "./folder-writer.js";
+import { writtenFile, type FileStatus } from "../io/folder-writer.js";
 import type { WrittenFile } from "../cache/page-cache.js";
 import { Staging } from "./staging.js";
 

@@ -6,7 +6,7 @@
 // The previous file is read through a small window as the new one is written, both in ascending
 // page id, so no list is ever held whole.
 import { closeSync, openSync } from "node:fs";
-import { ReadWindow } from "./read-window.js";
+import { ReadWindow } from "../io/read-window.js";
 
 /**
  * Where a document's items are in its bytes, by the serializer's layout: each starts with

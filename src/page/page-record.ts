@@ -4,16 +4,16 @@
 // heavy half (build-page.ts: schemas, enrich, the self-check).
 import * as crypto from "node:crypto";
 import { lstatSync, readFileSync, statSync } from "node:fs";
-import type { Diagnostic } from "../diagnostics.js";
+import type { Diagnostic } from "../model/diagnostics.js";
 import { unreadable } from "../load/source-file.js";
 import type { CachedPage, WrittenFile } from "../cache/page-cache.js";
 import type { EventFile } from "../load/load-content.js";
 import type { Header } from "../runtime/browsable.js";
 import { compareInstants, type Instant } from "../runtime/time/instant.js";
 import type { Lookups } from "../validate/check-event.js";
-import type { PageSummary, SiteSettings } from "../validate/site.js";
+import type { PageSummary, SiteSettings } from "../model/site.js";
 import type { PageKeys } from "../validate/validate-content.js";
-import { writePageFiles, type FolderWriter } from "./folder-writer.js";
+import { writePageFiles, type FolderWriter } from "../io/folder-writer.js";
 
 /** What every page of one build is built against; sent once to each worker. */
 export interface PageJob {

@@ -3,9 +3,9 @@
 // in file-name order whatever the threads did, so messages and bytes never depend on them.
 import os from "node:os";
 import type { Worker } from "node:worker_threads";
-import { canStartWorkers, running, startWorker } from "./worker-options.js";
-import { freeYoungGeneration, tuneYoungGeneration, workersGrown, YOUNG_CAP } from "../heap-flags.js";
-import { buildPage, type PageJob, type PageRecord, type PageSource } from "./build-page.js";
+import { canStartWorkers, running, startWorker } from "./workers.js";
+import { freeYoungGeneration, tuneYoungGeneration, workersGrown, YOUNG_CAP } from "./heap.js";
+import { buildPage, type PageJob, type PageRecord, type PageSource } from "../page/build-page.js";
 import { SelfCheckFailed } from "../api/self-check.js";
 import type { ReadAhead } from "./read-ahead.js";
 import { moduleUrl } from "../package-files.js";
@@ -56,7 +56,7 @@ export function threadCount(pages: number, cores = os.availableParallelism()): n
 /** The workers that will build this many pages (none from the TypeScript sources). */
 export const pageWorkers = (pages: number): number => (canStartWorkers() ? Math.min(threadCount(pages), Math.ceil(pages / BATCH)) : 0);
 
-const WORKER_URL = moduleUrl("emit/page-worker.js");
+const WORKER_URL = moduleUrl("engine/page-worker.js");
 
 /**
  * Builds the pages; `place` takes each record on this thread as it arrives (it writes the page's

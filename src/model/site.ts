@@ -3,7 +3,7 @@ import type { CatalogueSource } from "../content/catalogue.js";
 import type { EventSource, PerformanceSource } from "../content/event.js";
 import type { ImageSource, NamedSource, VenueSource } from "../content/lists.js";
 import type { Instant } from "../runtime/time/instant.js";
-import type { EventSummaries } from "../emit/summary-store.js";
+import type { EventSummaries } from "../engine/summary-store.js";
 
 export interface SiteVenue extends VenueSource {
   /** The venue's own zone, or the catalogue's. */

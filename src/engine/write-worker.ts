@@ -1,8 +1,8 @@
 // The write thread (see write-thread.ts): writes the event pages' files into the staging folder,
 // in the order they arrive, and answers each message with their statuses as written.
 import { parentPort, receiveMessageOnPort, workerData } from "node:worker_threads";
-import { FolderWriter, writePageFiles } from "./folder-writer.js";
-import type { PageOutput } from "./page-record.js";
+import { FolderWriter, writePageFiles } from "../io/folder-writer.js";
+import type { PageOutput } from "../page/page-record.js";
 import type { WriteReply, WriteSetup, WriteTask } from "./write-thread.js";
 import { readChunk, type ReadRequest, type Recycled } from "./read-ahead.js";
 

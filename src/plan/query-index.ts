@@ -6,8 +6,8 @@ import { eventDetailSchema, fullerEventDetailSchema } from "../api/schemas.js";
 import { PARENT_TYPE } from "../enrich/parent-page.js";
 import { isoformat } from "../runtime/time/format-dates.js";
 import { QUERY_INDEX_FORMAT, type FieldKind, type IndexedPage, type PageModel, type QueryIndex } from "../runtime/query/query-index.js";
-import type { Site } from "../validate/site.js";
-import { eachEvent } from "./summary-store.js";
+import type { Site } from "../model/site.js";
+import { eachEvent } from "../engine/summary-store.js";
 
 const PAGE = "wagtailcore.Page";
 const EVENT_PAGE = "events.EventPage";

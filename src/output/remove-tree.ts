@@ -3,7 +3,7 @@
 import { readdirSync, rmdirSync, unlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { canStartWorkers, running, startWorker } from "./worker-options.js";
+import { canStartWorkers, running, startWorker } from "../engine/workers.js";
 import { moduleUrl } from "../package-files.js";
 
 export function removeTree(dir: string): void {
@@ -15,7 +15,7 @@ export function removeTree(dir: string): void {
   rmdirSync(dir);
 }
 
-const WORKER_URL = moduleUrl("emit/remove-worker.js");
+const WORKER_URL = moduleUrl("output/remove-worker.js");
 /** Below this many page folders one thread is quicker than starting another. */
 const PARALLEL_FROM = 4_000;
 

@@ -1,6 +1,6 @@
 // Starting the build's worker threads.
 import { Worker, type WorkerOptions } from "node:worker_threads";
-import { workerStarting } from "../heap-flags.js";
+import { workerStarting } from "./heap.js";
 import { FROM_SOURCES } from "../package-files.js";
 
 /** Workers run the compiled modules: from the TypeScript sources (the tests), everything stays on this thread. */

@@ -7,9 +7,9 @@
 import { MessageChannel, type MessagePort, type Worker } from "node:worker_threads";
 import type { WrittenFile } from "../cache/page-cache.js";
 import { SelfCheckFailed } from "../api/self-check.js";
-import { travelling, type PageOutput, type PageRecord, type PageSource } from "./page-record.js";
+import { travelling, type PageOutput, type PageRecord, type PageSource } from "../page/page-record.js";
 import { ReadAhead } from "./read-ahead.js";
-import { canStartWorkers, startWorker } from "./worker-options.js";
+import { canStartWorkers, startWorker } from "./workers.js";
 import { moduleUrl } from "../package-files.js";
 
 /**
@@ -75,7 +75,7 @@ export class WriteThread {
     const reads = new MessageChannel();
     this.reads = reads.port1;
     const setup: WriteSetup = { root, listing, reads: reads.port2 };
-    this.worker = startWorker(moduleUrl("emit/write-worker.js"), { workerData: setup, transferList: [reads.port2] });
+    this.worker = startWorker(moduleUrl("engine/write-worker.js"), { workerData: setup, transferList: [reads.port2] });
     this.worker.on("message", (reply: WriteReply) => this.answered(reply));
     this.worker.on("error", (e) => this.fail(e));
     this.worker.on("exit", (code) => {

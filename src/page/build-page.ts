@@ -13,8 +13,8 @@ import { compareInstants } from "../runtime/time/instant.js";
 import type { SourceFile } from "../load/source-file.js";
 import { checkEventSource } from "../validate/validate-content.js";
 import { pageWarnings } from "../validate/warnings.js";
-import { checked } from "./plan.js";
-import { serialize } from "./serialize.js";
+import { checked } from "../plan/plan-output.js";
+import { serialize } from "../runtime/serialize.js";
 import { eventPagesFile, pageRecord, pagesFile, readPage, type DetailCheck, type PageJob, type PageOutput, type PageRecord, type PageSource, type PageText } from "./page-record.js";
 
 export { eventPagesFile, pagesFile, placeOutputs, type PageJob, type PageRecord, type PageSource } from "./page-record.js";

@@ -3,7 +3,7 @@
 // A rebuild that keeps pages of the previous output stages only what is new, and moves it into
 // --out in place once the build has succeeded (update-in-place.ts).
 import { randomBytes } from "node:crypto";
-import { FolderWriter } from "./folder-writer.js";
+import { FolderWriter } from "../io/folder-writer.js";
 import { removeOutput } from "./remove-tree.js";
 import { updateInPlace } from "./update-in-place.js";
 import type { WrittenFile } from "../cache/page-cache.js";

@@ -12,15 +12,15 @@ import { homeDetail, pageListItem, parentDetail } from "../enrich/parent-page.js
 import { renderBrowsable } from "../host/browsable.js";
 import type { Host } from "../host/host.js";
 import { documentAt, methodNotAllowedBody, methodNotAllowedFile, notFoundBody, optionsBody, OTHER_NOT_FOUND, REFUSED_METHODS, type Collection, type HostModel } from "../host/rules.js";
-import type { Site } from "../validate/site.js";
+import type { Site } from "../model/site.js";
 import { QUERY_INDEX_FILE, type QueryIndex } from "../runtime/query/query-index.js";
 import { LookupRenderer } from "./lookups.js";
 import { eachIndexedPage } from "./query-index.js";
-import { serialize } from "./serialize.js";
-import { piecesOf } from "./read-window.js";
-import { INDEX_PAGES, LIST_ITEMS, PreviousItems } from "./previous-items.js";
-import { ChunkBuffer } from "./chunk-buffer.js";
-import { eachEvent, idsOf } from "./summary-store.js";
+import { serialize } from "../runtime/serialize.js";
+import { piecesOf } from "../io/read-window.js";
+import { INDEX_PAGES, LIST_ITEMS, PreviousItems } from "../output/previous-items.js";
+import { ChunkBuffer } from "../io/chunk-buffer.js";
+import { eachEvent, idsOf } from "../engine/summary-store.js";
 
 /** A planned file: its bytes, or (for a document that grows with the catalogue) its text or bytes in pieces, never whole. */
 export type OutputFile = { path: string; bytes: Buffer; chunks?: undefined } | { path: string; chunks: Iterable<string | Uint8Array>; bytes?: undefined };

@@ -7,10 +7,10 @@
 import { closeSync, mkdtempSync, openSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { PageSummary } from "../validate/site.js";
+import type { PageSummary } from "../model/site.js";
 import type { PageKeys } from "../validate/validate-content.js";
-import { AppendFile } from "./append-file.js";
-import { ReadWindow, type Span } from "./read-window.js";
+import { AppendFile } from "../io/append-file.js";
+import { ReadWindow, type Span } from "../io/read-window.js";
 
 /** The summaries in ascending page id, as many passes as wanted (an array is one). */
 export interface EventSummaries extends Iterable<PageSummary> {

@@ -3,12 +3,12 @@
 // The heavy half (schemas, enrich, the self-check) is loaded on the first page not reused, so a
 // rebuild that reuses every page starts its workers in a fraction of the time.
 import { parentPort, workerData } from "node:worker_threads";
-import { youngSize } from "../heap-flags.js";
-import { readPage, travelling, type PageRecord } from "./page-record.js";
-import type { WorkerReply, WorkerSetup, WorkerTask } from "./page-threads.js";
+import { youngSize } from "./heap.js";
+import { readPage, travelling, type PageRecord } from "../page/page-record.js";
+import type { WorkerReply, WorkerSetup, WorkerTask } from "./build-pages.js";
 
 const setup = workerData as WorkerSetup;
-let builder: typeof import("./build-page.js") | null = null;
+let builder: typeof import("../page/build-page.js") | null = null;
 
 async function build(task: WorkerTask): Promise<PageRecord[]> {
   const records: PageRecord[] = [];
@@ -16,7 +16,7 @@ async function build(task: WorkerTask): Promise<PageRecord[]> {
     const read = readPage(setup.job, source, setup.writing);
     if ("record" in read) records.push(read.record);
     else {
-      builder ??= await import("./build-page.js");
+      builder ??= await import("../page/build-page.js");
       records.push(builder.buildFromText(setup.job, source, read, setup.writing));
     }
   }
