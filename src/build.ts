@@ -6,7 +6,7 @@
 // the lists, the query index and the host rules then work on those summaries.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
+import { hasErrors, plural, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
 import { BuildFailed } from "./errors.js";
 import { pagesFile, placeOutputs, type PageJob, type PageRecord, type PageSource } from "./emit/build-page.js";
 import { canReuse, keptRecord, reuseCheck, reusedRecord, sameStat, sourceStat, writtenStand } from "./emit/page-record.js";
@@ -95,7 +95,7 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
   const resolved = resolveOptions(options, write);
   const loaded = await loadContent(resolved.contentDir, resolved.contentArg, false);
   // Without the folder there is nothing to count: "Read 0 event files" would contradict the error.
-  if (loaded.eventsFolderRead) resolved.onProgress(`Read ${loaded.eventFiles.length} event files from ${resolved.contentArg}/`);
+  if (loaded.eventsFolderRead) resolved.onProgress(`Read ${plural(loaded.eventFiles.length, "event file")} from ${resolved.contentArg}/`);
   const settingsCheck = validateSettings(loaded.value);
   const settings = settingsCheck.settings;
   const now: Instant | null = settings ? resolveNow(resolved.now, settings.catalogue.time_zone) : null;
@@ -202,7 +202,7 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
     const records: PageRecord[] = [];
     for (let i = 0, b = 0; i < loaded.eventFiles.length; i++) records.push(reusedAt.get(i) ?? built[b++]!);
     const reused = records.reduce((n, r) => n + (r.reused ? 1 : 0), 0);
-    if (reused > 0) resolved.onProgress(`Reused ${reused} unchanged event pages from the previous build (--no-cache builds every page)`);
+    if (reused > 0) resolved.onProgress(`Reused ${plural(reused, "unchanged event page")} from the previous build (--no-cache builds every page)`);
     const found: Diagnostic[] = [...loaded.diagnostics, ...settingsCheck.diagnostics];
     for (const r of records) found.push(...r.diagnostics);
     // Keys kept on disk, and reused pages' in the previous cache file, are read back for the checks alone, a page at a time.
@@ -232,7 +232,7 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
       }
       found.push(...images.warnings());
       next = clock.result(site.catalogue.time_zone);
-      resolved.onProgress(`Validated ${events.length} event pages, ${site.venues.size} venues, ${site.images.size} images`);
+      resolved.onProgress(`Validated ${plural(events.length, "event page")}, ${plural(site.venues.size, "venue")}, ${plural(site.images.size, "image")}`);
     }
     const diagnostics = locate(sortDiagnostics(found), sourcesOf(loaded.value), loaded.eventFiles);
     const failedOnWarnings = site !== null && options.strict === true && diagnostics.length > 0;
