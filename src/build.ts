@@ -69,9 +69,10 @@ function locate(diagnostics: Diagnostic[], settingsSources: Map<string, SourceFi
 }
 
 /** What decides every page's files besides the page's own source and now (see cache/page-cache.ts and PageRecord.sameUntil). */
-function cacheKey(content: LoadedContent, hosts: readonly Host[]): unknown[] {
-  // The settings files: the build loads no event file before its pages are built.
-  return [hosts.map((h) => h.name).sort(), [...sourcesOf(content).values()].map((s) => [s.file, s.text])];
+function cacheKey(content: LoadedContent, hosts: readonly Host[], baseUrl: string | null): unknown[] {
+  // The settings files: the build loads no event file before its pages are built. A base URL
+  // given in the options replaces the settings' in every page.
+  return [hosts.map((h) => h.name).sort(), [...sourcesOf(content).values()].map((s) => [s.file, s.text]), baseUrl];
 }
 
 /** What this rebuild can copy from --out: the files the previous build noted, while they stand as it wrote them. */
@@ -97,6 +98,9 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
   // Without the folder there is nothing to count: "Read 0 event files" would contradict the error.
   if (loaded.eventsFolderRead) resolved.onProgress(`Read ${plural(loaded.eventFiles.length, "event file")} from ${resolved.contentArg}/`);
   const settingsCheck = validateSettings(loaded.value);
+  if (resolved.baseUrl !== null && settingsCheck.settings) {
+    settingsCheck.settings = { ...settingsCheck.settings, catalogue: { ...settingsCheck.settings.catalogue, base_url: resolved.baseUrl } };
+  }
   const settings = settingsCheck.settings;
   const now: Instant | null = settings ? resolveNow(resolved.now, settings.catalogue.time_zone) : null;
   let staging: Staging | null = null;
@@ -112,7 +116,7 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
     cache?.discard();
   };
   try {
-    cache = write && settings && options.cache !== false ? PageCache.open(resolved.cwd, options.cacheName ?? resolved.outDir, resolved.outDir, cacheKey(loaded.value, hosts)) : null;
+    cache = write && settings && options.cache !== false ? PageCache.open(resolved.cwd, options.cacheName ?? resolved.outDir, resolved.outDir, cacheKey(loaded.value, hosts, resolved.baseUrl)) : null;
     // With pages to reuse, --out is updated in place (see emit/update-in-place.ts).
     const previousOut = cache && cache.size > 0 && (await isDirectory(resolved.outDir)) ? resolved.outDir : null;
     if (write && settings) staging = await Staging.open(resolved.outDir, previousOut !== null);
