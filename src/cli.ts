@@ -1,6 +1,6 @@
 // The command line: parses flags with commander, calls the library, prints, and decides the exit
 // code in one place: 0 built, 1 content errors or a failed build, 2 usage errors.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { Command, CommanderError, Option } from "commander";
 import { build, check } from "./build.js";
 import { BuildFailed, UsageError } from "./errors.js";
@@ -138,6 +138,7 @@ Exit status: 0 built, 1 content errors or a failed build (the output folder is l
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: "${flags.port}" is not a port number (0 to 65535)`);
       if (flags.now !== undefined) parseNow(flags.now);
       if (!existsSync(flags.content)) throw new UsageError(`--content: the folder ${flags.content} does not exist`);
+      if (!statSync(flags.content).isDirectory()) throw new UsageError(`--content: ${flags.content} is a file; give the folder that holds catalogue.json`);
       const { startPreview } = await import("./preview/server.js");
       const { printPreviewBuild } = await import("./preview/print.js");
       const preview = await startPreview({

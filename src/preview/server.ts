@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { build } from "../build.js";
 import type { Diagnostic } from "../diagnostics.js";
+import { BuildFailed } from "../errors.js";
 import type { HostModel } from "../host/rules.js";
 import { parseBaseUrl } from "../options.js";
 import type { ServedFiles } from "../runtime/respond.js";
@@ -50,6 +51,14 @@ export interface Preview {
 /** How long the watcher waits for the changes that follow one closely (a save, a checkout) before it builds. */
 const QUIET_MS = 100;
 const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Stops listening and ends the connections still open (a browser keeps one): stopping never waits on a client. */
+function closeServer(server: Server): Promise<void> {
+  return new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
 
 export async function startPreview(options: PreviewOptions = {}): Promise<Preview> {
   const cwd = options.cwd ?? process.cwd();
@@ -137,9 +146,9 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
     await queue.request();
   } catch (e) {
     await watcher?.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await closeServer(server);
     rmSync(work, { recursive: true, force: true });
-    throw e;
+    throw watcher ? e : new BuildFailed(`the preview could not watch ${options.content ?? "content"}/ for changes: ${(e as Error).message}`);
   }
 
   return {
@@ -152,7 +161,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
       if (clock) clearTimeout(clock);
       await watcher?.close();
       await queue.stop();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeServer(server);
       rmSync(work, { recursive: true, force: true });
     },
   };
