@@ -109,6 +109,21 @@ describe("--cors", () => {
     expect(header(preflight, "Access-Control-Allow-Origin")).toBe("*");
     expect(header(preflight, "Access-Control-Allow-Methods")).toBe("GET, HEAD, OPTIONS");
     expect(readFileSync(path.join(dir, "content/catalogue.json"), "utf8")).toBe(catalogue);
+    // The errors' answer carries it too, so that the front end can show them.
+    const file = path.join(dir, "content/events/the-seagull.json");
+    const original = readFileSync(file, "utf8");
+    try {
+      writeFileSync(file, original.replace('"venue": 1', '"venue": 99'));
+      const failed = await waitFor(running!, async () => {
+        const a = await cors(base, "http://localhost:5173");
+        return a.status === 500 ? a : undefined;
+      }, "the errors' answer", 30_000);
+      expect(header(failed, "Access-Control-Allow-Origin")).toBe("*");
+      expect(failed.body.toString("utf8")).toContain("no venue has id 99");
+    } finally {
+      writeFileSync(file, original);
+    }
+    await waitFor(running!, async () => ((await cors(base, "http://localhost:5173")).status === 200 ? true : undefined), "the pages again", 30_000);
   });
 
   it("with origins (repeated, or a comma list) allows those alone", async () => {
