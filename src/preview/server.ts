@@ -118,8 +118,17 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
   };
   const queue = new RebuildQueue(buildOnce, QUIET_MS);
 
+  let watcher = null as ContentWatcher | null;
+  // Watching before the first build: a change made while it runs is built after it.
+  const starting = (async () => {
+    watcher = await watchContent(contentDir, () => queue.changed(), (e) => options.onWatchError?.(e));
+    await queue.request();
+  })();
+  const started = starting.catch(() => undefined);
+
   const serveOne = async (req: IncomingMessage, res: ServerResponse) => {
-    // Every change the watcher has seen is built before anything is answered: never the build before it.
+    // The first build, and every change the watcher has seen, are built before anything is answered: never the build before them.
+    await started;
     await queue.idle();
     const h = req.headers;
     let answer: PreviewAnswer;
@@ -139,11 +148,8 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
     res.end(req.method === "HEAD" ? undefined : answer.body);
   };
 
-  let watcher: ContentWatcher | null = null;
   try {
-    // Watching before the first build: a change made while it runs is built after it.
-    watcher = await watchContent(contentDir, () => queue.changed(), (e) => options.onWatchError?.(e));
-    await queue.request();
+    await starting;
   } catch (e) {
     await watcher?.close();
     await closeServer(server);
