@@ -93,10 +93,15 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
   // Without a fixed --now, the next change of is_past/in_past is a rebuild like a content change.
   let clock: NodeJS.Timeout | null = null;
   let closed = false;
+  // Requests being answered: a build updates the folder in place, so it waits for them to finish
+  // (and new ones wait for it), and no answer mixes files of two builds.
+  let answering = 0;
+  let answered: (() => void) | null = null;
   const buildOnce = async (): Promise<BuildOutcome> => {
     let outcome: BuildOutcome;
     if (clock) clearTimeout(clock);
     clock = null;
+    if (answering > 0) await new Promise<void>((resolve) => (answered = resolve));
     try {
       const result = await build({ content: options.content ?? "content", out: outDir, now: options.now, hosts: [], cwd, cacheName: "preview", baseUrl });
       if (options.now === undefined && result.nextChange && !closed) {
@@ -130,6 +135,17 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
     // The first build, and every change the watcher has seen, are built before anything is answered: never the build before them.
     await started;
     await queue.idle();
+    answering++;
+    try {
+      await respondTo(req, res);
+    } finally {
+      if (--answering === 0 && answered) {
+        answered();
+        answered = null;
+      }
+    }
+  };
+  const respondTo = async (req: IncomingMessage, res: ServerResponse) => {
     const h = req.headers;
     let answer: PreviewAnswer;
     if ("model" in state) {
