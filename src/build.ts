@@ -6,7 +6,7 @@
 // the lists, the query index and the host rules then work on those summaries.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { hasErrors, sortDiagnostics, type Diagnostic } from "./model/diagnostics.js";
+import { hasErrors, plural, sortDiagnostics, type Diagnostic } from "./model/diagnostics.js";
 import { BuildFailed } from "./errors.js";
 import { pagesFile, placeOutputs, type PageJob, type PageRecord, type PageSource } from "./page/build-page.js";
 import { canReuse, keptRecord, reuseCheck, reusedRecord, sameStat, sourceStat, writtenStand } from "./page/page-record.js";
@@ -70,9 +70,10 @@ function locate(diagnostics: Diagnostic[], settingsSources: Map<string, SourceFi
 }
 
 /** What decides every page's files besides the page's own source and now (see cache/page-cache.ts and PageRecord.sameUntil). */
-function cacheKey(content: LoadedContent, hosts: readonly Host[]): unknown[] {
-  // The settings files: the build loads no event file before its pages are built.
-  return [hosts.map((h) => h.name).sort(), [...sourcesOf(content).values()].map((s) => [s.file, s.text])];
+function cacheKey(content: LoadedContent, hosts: readonly Host[], baseUrl: string | null): unknown[] {
+  // The settings files: the build loads no event file before its pages are built. A base URL
+  // given in the options replaces the settings' in every page.
+  return [hosts.map((h) => h.name).sort(), [...sourcesOf(content).values()].map((s) => [s.file, s.text]), baseUrl];
 }
 
 /** What this rebuild can copy from --out: the files the previous build noted, while they stand as it wrote them. */
@@ -98,8 +99,11 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
   if (write) checkOutputFolder(resolved.outDir, resolved.outArg, options.force === true);
   const loaded = await loadContent(resolved.contentDir, resolved.contentArg, false);
   // Without the folder there is nothing to count: "Read 0 event files" would contradict the error.
-  if (loaded.eventsFolderRead) resolved.onProgress(`Read ${loaded.eventFiles.length} event files from ${resolved.contentArg}/`);
+  if (loaded.eventsFolderRead) resolved.onProgress(`Read ${plural(loaded.eventFiles.length, "event file")} from ${resolved.contentArg}/`);
   const settingsCheck = validateSettings(loaded.value);
+  if (resolved.baseUrl !== null && settingsCheck.settings) {
+    settingsCheck.settings = { ...settingsCheck.settings, catalogue: { ...settingsCheck.settings.catalogue, base_url: resolved.baseUrl } };
+  }
   const settings = settingsCheck.settings;
   const now: Instant | null = settings ? resolveNow(resolved.now, settings.catalogue.time_zone) : null;
   let staging: Staging | null = null;
@@ -115,7 +119,7 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
     cache?.discard();
   };
   try {
-    cache = write && settings && options.cache !== false ? PageCache.open(resolved.cwd, options.cacheName ?? resolved.outDir, resolved.outDir, cacheKey(loaded.value, hosts)) : null;
+    cache = write && settings && options.cache !== false ? PageCache.open(resolved.cwd, options.cacheName ?? resolved.outDir, resolved.outDir, cacheKey(loaded.value, hosts, resolved.baseUrl)) : null;
     // With pages to reuse, --out is updated in place (see emit/update-in-place.ts).
     const previousOut = cache && cache.size > 0 && (await isDirectory(resolved.outDir)) ? resolved.outDir : null;
     if (write && settings) staging = await Staging.open(resolved.outDir, previousOut !== null);
@@ -205,7 +209,7 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
     const records: PageRecord[] = [];
     for (let i = 0, b = 0; i < loaded.eventFiles.length; i++) records.push(reusedAt.get(i) ?? built[b++]!);
     const reused = records.reduce((n, r) => n + (r.reused ? 1 : 0), 0);
-    if (reused > 0) resolved.onProgress(`Reused ${reused} unchanged event pages from the previous build (--no-cache builds every page)`);
+    if (reused > 0) resolved.onProgress(`Reused ${plural(reused, "unchanged event page")} from the previous build (--no-cache builds every page)`);
     const found: Diagnostic[] = [...loaded.diagnostics, ...settingsCheck.diagnostics];
     for (const r of records) found.push(...r.diagnostics);
     // Keys kept on disk, and reused pages' in the previous cache file, are read back for the checks alone, a page at a time.
@@ -235,7 +239,7 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
       }
       found.push(...images.warnings());
       next = clock.result(site.catalogue.time_zone);
-      resolved.onProgress(`Validated ${events.length} event pages, ${site.venues.size} venues, ${site.images.size} images`);
+      resolved.onProgress(`Validated ${plural(events.length, "event page")}, ${plural(site.venues.size, "venue")}, ${plural(site.images.size, "image")}`);
     }
     // Sorted once located: by file, then line.
     const diagnostics = sortDiagnostics(locate(found, sourcesOf(loaded.value), loaded.eventFiles));

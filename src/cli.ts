@@ -1,6 +1,6 @@
 // The command line: parses flags with commander, calls the library, prints, and decides the exit
 // code in one place: 0 built, 1 content errors or a failed build, 2 usage errors.
-import { appendFileSync, existsSync, readFileSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync, statSync } from "node:fs";
 import { Command, CommanderError, Option } from "commander";
 import { build, check } from "./build.js";
 import { BuildFailed, UsageError } from "./errors.js";
@@ -8,7 +8,6 @@ import { HOSTS } from "./host/host.js";
 import { formatDiagnostic, plural, summarize } from "./model/diagnostics.js";
 import { parseNow } from "./options.js";
 import { writeContentSchemas } from "./write-schemas.js";
-import { formatCodeFrame } from "./code-frame.js";
 import { FORMATS, formatFailureAnnotation, printBuild, printCheck, printNextChange, type Output, type ReportOptions } from "./report.js";
 import { packageUrl } from "./package-files.js";
 
@@ -76,6 +75,7 @@ Examples:
   build-catalogue check --format json               print the problems as JSON, for tools
   build-catalogue schema                            write the content files' JSON Schemas into schemas/
   build-catalogue preview --port 8000               serve a preview on 127.0.0.1 that rebuilds on change
+  build-catalogue preview --cors http://localhost:5173  let a front end on another port fetch the preview
   build-catalogue init                              start a new site here: content/, .gitignore, CI workflow
   build-catalogue new event hamlet-2027             start content/events/hamlet-2027.json from a template
   build-catalogue check --next-change               print when is_past/in_past next change (for schedulers)
@@ -157,27 +157,31 @@ Exit status: 0 built, 1 content errors or a failed build (the output folder is l
     .addOption(new Option("--content <dir>", "folder of the content sources").default("content"))
     .addOption(new Option("--port <n>", "port to listen on (0: any free port)").default("8000"))
     .addOption(new Option("--now <iso>", "the build's current time, ISO 8601; default: now"))
+    .addOption(new Option("--base-url <url>", "the API's URL in every detail_url and redirect, in place of catalogue.json's base_url (default: the preview's own, http://127.0.0.1:<port>)"))
+    .addOption(
+      new Option("--cors [origin]", "answer with CORS headers for a front end on another origin: --cors alone allows any, or name origins such as http://localhost:5173 (repeatable or a comma list)")
+        .preset("*")
+        .argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
+    )
     .exitOverride()
-    .action(async (flags: { content: string; port: string; now?: string }) => {
+    .action(async (flags: { content: string; port: string; now?: string; baseUrl?: string; cors?: string[] }) => {
       const port = Number(flags.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: "${flags.port}" is not a port number (0 to 65535)`);
       if (flags.now !== undefined) parseNow(flags.now);
       if (!existsSync(flags.content)) throw new UsageError(`--content: the folder ${flags.content} does not exist`);
+      if (!statSync(flags.content).isDirectory()) throw new UsageError(`--content: ${flags.content} is a file; give the folder that holds catalogue.json`);
       const { startPreview } = await import("./preview/server.js");
+      const { printPreviewBuild } = await import("./preview/print.js");
       const preview = await startPreview({
-        content: flags.content, port, now: flags.now,
-        onBuild: (o) => {
-          if (o.ok) io.out(`Built ${plural(o.events, "event page")} in ${(o.milliseconds / 1000).toFixed(2)} s${o.reused > 0 ? `, ${o.reused} of them unchanged and reused` : ""}`);
-          else {
-            for (const d of o.diagnostics) for (const line of [formatDiagnostic(d), ...formatCodeFrame(d)]) io.err(line);
-            io.err(`Build failed: ${o.message ?? summarize(o.diagnostics)}. The preview shows these errors until the content builds again.`);
-          }
-        },
+        content: flags.content, port, now: flags.now, baseUrl: flags.baseUrl, cors: flags.cors,
+        onBuild: (o) => printPreviewBuild(o, io),
+        onWatchError: (e) => io.err(`The preview's watcher failed: ${e.message}. Changes may go unseen: stop the preview (Ctrl-C) and start it again.`),
       }).catch((e: NodeJS.ErrnoException) => {
         if (e.code === "EADDRINUSE") throw new UsageError(`--port: port ${port} is in use; choose another with --port, or --port 0 for any free one`);
         throw e;
       });
-      io.out(`Preview at ${preview.url}/api/v2/event_pages/ (browsable: ${preview.url}/api/v2/event_pages/?format=api); watching ${flags.content}/ for changes. Press Ctrl-C to stop.`);
+      const links = preview.baseUrl === preview.url ? "" : `; its links point at ${preview.baseUrl}`;
+      io.out(`Preview at ${preview.url}/api/v2/event_pages/ (browsable: ${preview.url}/api/v2/event_pages/?format=api)${links}; watching ${flags.content}/ for changes. Press Ctrl-C to stop.`);
       await new Promise<void>((resolve) => {
         const stop = () => void preview.close().then(resolve);
         process.once("SIGINT", stop);

@@ -1,5 +1,6 @@
 // Defaults and checks of the build options; a wrong option is a UsageError (exit 2).
 import path from "node:path";
+import { httpUrl } from "./content/common.js";
 import { UsageError } from "./errors.js";
 import { instantFromDate, type Instant } from "./runtime/time/instant.js";
 import { parseTimestamp, type ParsedTimestamp } from "./runtime/time/parse-timestamp.js";
@@ -22,6 +23,11 @@ export interface BuildOptions {
   force?: boolean;
   /** Reuse unchanged pages through the cache under node_modules/.cache/build-catalogue/ (default true). */
   cache?: boolean;
+  /**
+   * The API's absolute URL, in place of catalogue.json's `base_url`: every `detail_url`, the
+   * `find/` redirects and the OpenAPI document's server use it (the preview's own origin).
+   */
+  baseUrl?: string;
   /** Names the cache file instead of the output folder (the preview builds into a new temporary folder each run). */
   cacheName?: string;
   /** Called with a line of progress for long builds. */
@@ -35,6 +41,8 @@ export interface ResolvedOptions {
   outArg: string;
   outDir: string;
   now: Date | ParsedTimestamp | null;
+  /** `baseUrl` checked, without its trailing slash; null: catalogue.json's. */
+  baseUrl: string | null;
   onProgress: (line: string) => void;
 }
 
@@ -47,6 +55,13 @@ export function parseNow(text: string): ParsedTimestamp {
     throw new UsageError(`--now: ${parsed.reason.replace("local time", "in the catalogue's time zone")}`);
   }
   return parsed.value;
+}
+
+/** `--base-url`: an absolute http(s) URL, as catalogue.json's `base_url` must be; its trailing slash dropped. */
+export function parseBaseUrl(text: string): string {
+  const parsed = httpUrl.safeParse(text);
+  if (!parsed.success) throw new UsageError(`--base-url: "${text}" ${parsed.error.issues[0]?.message ?? "is not a URL"}`);
+  return parsed.data;
 }
 
 export function resolveOptions(options: BuildOptions, needsOut: boolean): ResolvedOptions {
@@ -70,7 +85,8 @@ export function resolveOptions(options: BuildOptions, needsOut: boolean): Resolv
     if (Number.isNaN(options.now.getTime())) throw new UsageError("--now: the date is invalid");
     now = options.now;
   } else if (typeof options.now === "string") now = parseNow(options.now);
-  return { cwd, contentArg, contentDir, outArg, outDir, now, onProgress: options.onProgress ?? (() => {}) };
+  const baseUrl = options.baseUrl === undefined ? null : parseBaseUrl(options.baseUrl);
+  return { cwd, contentArg, contentDir, outArg, outDir, now, baseUrl, onProgress: options.onProgress ?? (() => {}) };
 }
 
 /** The build's instant; a time without an offset is read in the catalogue's zone. */

@@ -56,7 +56,7 @@ function countWorkers(name: string, nodeOptions = "") {
   return { env, started: () => readFileSync(file, "utf8") };
 }
 
-const reusedOf = (run: { stdout: string }) => Number(/Reused (\d+) unchanged event pages/.exec(run.stdout)?.[1] ?? 0);
+const reusedOf = (run: { stdout: string }) => Number(/Reused (\d+) unchanged event pages?/.exec(run.stdout)?.[1] ?? 0);
 const pages = () => readdirSync(path.join(content, "events")).length;
 const eventFile = (n: number) => path.join(content, "events", `event-${n}.json`);
 function edit(n: number, change: (page: Record<string, unknown>) => void): void {

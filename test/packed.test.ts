@@ -3,11 +3,12 @@
 // empty folder, where `npx build-catalogue init` starts a site that builds.
 import { isAscii } from "node:buffer";
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyContent, FIXTURES, removeDir, ROOT, snapshotTree, tempDir } from "./helpers/cli.js";
+import { startProcess, waitFor } from "./helpers/server.js";
 
 const EXAMPLE = path.join(FIXTURES, "good/spec-example");
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
@@ -73,6 +74,23 @@ describe("the packed package in an empty site folder", () => {
     expect(builtins).not.toContain("node:http");
     // In ASCII, comments included: Node decodes it the fast way, and V8 holds its source in a byte a character.
     expect(isAscii(readFileSync(path.join(site, "node_modules/build-catalogue/lib/cli.bundle.js")))).toBe(true);
+  });
+
+  it("previews from the installed package: the watcher's native part loads, and a save by rename is answered", async () => {
+    const bin = path.join(site, "node_modules/build-catalogue/bin/build-catalogue.js");
+    const preview = startProcess(process.execPath, [bin, "preview", "--port", "0", "--now", "2026-05-01T00:00:00Z"], { cwd: site });
+    const file = path.join(site, "content/events/the-seagull.json");
+    const text = readFileSync(file, "utf8");
+    try {
+      const base = await waitFor(preview, () => /Preview at (http:\/\/127\.0\.0\.1:\d+)\//.exec(preview.output())?.[1], "the preview's address", 30_000);
+      writeFileSync(`${file}.tmp`, text.replace('"title": "The Seagull"', '"title": "Saved by rename"'));
+      renameSync(`${file}.tmp`, file);
+      const title = async () => ((await (await fetch(`${base}/api/v2/event_pages/201/`)).json()) as { title: string }).title;
+      await waitFor(preview, async () => ((await title()) === "Saved by rename" ? true : undefined), "the title saved by rename", 30_000);
+    } finally {
+      writeFileSync(file, text);
+      await preview.stop();
+    }
   });
 
   it("rebuilds from its cache, and a dependency's new version reuses nothing (the cache's key has the dependencies' versions)", () => {

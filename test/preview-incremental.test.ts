@@ -16,7 +16,7 @@ let preview: Started;
 let base = "";
 
 /** The preview's summary lines so far: [events, reused] for each build. */
-const builds = () => [...preview.output().matchAll(/^Built (\d+) event pages in [\d.]+ s(?:, (\d+) of them unchanged and reused)?$/gm)].map((m) => [Number(m[1]), Number(m[2] ?? 0)]);
+const builds = () => [...preview.output().matchAll(/^Built (\d+) event pages in [\d.]+ s(?:, (\d+) of them unchanged and reused)?(?:, \d+ warnings?)?$/gm)].map((m) => [Number(m[1]), Number(m[2] ?? 0)]);
 
 /** The preview's output folder (the only one under its TMPDIR). */
 function previewDist(): string {
@@ -45,7 +45,9 @@ beforeAll(async () => {
   mkdirSync(path.join(dir, "tmp"));
   const gen = spawnSync(process.execPath, [path.join(ROOT, "scripts/generate-catalogue.mjs"), path.join(dir, "content"), String(PAGES), "5"], { encoding: "utf8" });
   expect(gen.status, gen.stderr).toBe(0);
-  ({ preview, base } = await startPreviewProcess(["--content", "content", "--now", NOW], { cwd: dir, env: { TMPDIR: path.join(dir, "tmp") } }, { addressMs: 30_000, answerMs: 30_000 }));
+  // The catalogue's own base URL, so that the preview's folder can be compared with `build`'s.
+  const { base_url } = JSON.parse(readFileSync(path.join(dir, "content/catalogue.json"), "utf8")) as { base_url: string };
+  ({ preview, base } = await startPreviewProcess(["--content", "content", "--now", NOW, "--base-url", base_url], { cwd: dir, env: { TMPDIR: path.join(dir, "tmp") } }, { addressMs: 30_000, answerMs: 30_000 }));
 });
 afterAll(async () => {
   await preview?.stop();

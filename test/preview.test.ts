@@ -18,7 +18,9 @@ beforeAll(async () => {
   content = copyContent(path.join(FIXTURES, "good/spec-example/content"), dir);
   // The same content built to files: the bytes the preview must answer.
   expect(runCli(["build", "--content", "content", "--out", "reference", "--now", "2026-05-01T00:00:00Z"], { cwd: dir }).code).toBe(0);
-  ({ preview, base } = await startPreviewProcess(["--content", "content", "--now", "2026-05-01T00:00:00Z"], { cwd: dir }));
+  // The production base URL, given explicitly, so that the preview's bytes are the reference build's
+  // (without it the preview's links point at itself: see preview-api.test.ts).
+  ({ preview, base } = await startPreviewProcess(["--content", "content", "--now", "2026-05-01T00:00:00Z", "--base-url", "https://api.harbour-arts.example"], { cwd: dir }));
 });
 afterAll(async () => {
   await preview?.stop();

@@ -22,7 +22,9 @@ beforeAll(async () => {
   const dist = path.join(dir, "dist");
   const run = runCli(["build", "--content", REFERENCE_CONTENT, "--out", dist, "--now", REFERENCE_NOW, "--host", "cloudflare"]);
   expect(run.code, run.output).toBe(0);
-  ({ preview, base: servers.preview } = await startPreviewProcess(["--content", REFERENCE_CONTENT, "--now", REFERENCE_NOW], { cwd: dir }, { addressMs: 30_000, answerMs: 30_000 }));
+  // The recorded site's base URL: the answers' links and redirects must be Wagtail's (the preview's own by default).
+  const { base_url } = JSON.parse(readFileSync(path.join(REFERENCE_CONTENT, "catalogue.json"), "utf8")) as { base_url: string };
+  ({ preview, base: servers.preview } = await startPreviewProcess(["--content", REFERENCE_CONTENT, "--now", REFERENCE_NOW, "--base-url", base_url], { cwd: dir }, { addressMs: 30_000, answerMs: 30_000 }));
   worker = await pagesDev(dist, dir);
   servers.cloudflare = worker.base;
 }, 180_000);

@@ -28,7 +28,12 @@ export function previewFiles(outDir: string): ServedFiles {
   };
 }
 
-export async function respond(files: ServedFiles, model: HostModel, req: PreviewRequest): Promise<PreviewAnswer> {
-  const a = await respondWith(servedRules(model, browsableTemplate()), files, req);
-  return { status: a.status, headers: a.headers, body: req.method.toUpperCase() === "HEAD" ? Buffer.alloc(0) : Buffer.from(a.body, "utf8") };
+/**
+ * The answer to a GET, or to a HEAD with GET's body (its length is HEAD's Content-Length: the
+ * server sends none of it). `corsOrigins`, when given, replaces the catalogue's (`--cors`).
+ */
+export async function respond(files: ServedFiles, model: HostModel, req: PreviewRequest, corsOrigins?: readonly string[]): Promise<PreviewAnswer> {
+  const rules = servedRules(model, browsableTemplate());
+  const a = await respondWith(corsOrigins ? { ...rules, corsOrigins } : rules, files, req);
+  return { status: a.status, headers: a.headers, body: Buffer.from(a.body, "utf8") };
 }

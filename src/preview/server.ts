@@ -1,42 +1,91 @@
 // The preview server: builds content/ into a temporary folder, serves it on 127.0.0.1 as the live
 // API answers, and rebuilds when content/ changes, and (without --now) when a performance starts,
-// so is_past and in_past stay current. While the content has errors it answers them.
-import { mkdtempSync, rmSync, watch, type FSWatcher } from "node:fs";
+// so is_past and in_past stay current. While the content has errors it answers them. Its links
+// and redirects point at itself (--base-url), and --cors opens it to a front end on another port.
+import { mkdtempSync, rmSync } from "node:fs";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { build } from "../build.js";
 import type { Diagnostic } from "../model/diagnostics.js";
+import { BuildFailed } from "../errors.js";
 import type { HostModel } from "../host/rules.js";
-import { buildErrorAnswer } from "./error-page.js";
-import { previewFiles, respond } from "./respond.js";
+import { parseBaseUrl } from "../options.js";
 import type { ServedFiles } from "../runtime/respond.js";
+import { corsHeaders, parseCorsOrigins } from "./cors.js";
+import { buildErrorAnswer } from "./error-page.js";
+import { RebuildQueue } from "./rebuild-queue.js";
+import { previewFiles, respond, type PreviewAnswer } from "./respond.js";
+import { watchContent, type ContentWatcher } from "./watch-content.js";
 
 export interface PreviewOptions {
   content?: string;
   port?: number;
   now?: string;
   cwd?: string;
+  /** The API's URL in every `detail_url` and redirect, in place of catalogue.json's `base_url`; default the preview's own origin, `http://127.0.0.1:<port>`. */
+  baseUrl?: string;
+  /** Origins allowed by CORS ("*": any; each value may be a comma list), in place of catalogue.json's `cors_origins`. */
+  cors?: readonly string[];
   /** Called after each build with its outcome. */
   onBuild?: (outcome: BuildOutcome) => void;
+  /** Called when the watcher fails: changes may go unseen until the preview is started again. */
+  onWatchError?: (error: Error) => void;
 }
 
 export type BuildOutcome =
-  /** `reused`: the pages the rebuild kept from the one before (see BuildResult). */
-  | { ok: true; events: number; reused: number; milliseconds: number }
+  /** `reused`: the pages the rebuild kept from the one before (see BuildResult); `diagnostics`: its warnings. */
+  | { ok: true; events: number; reused: number; milliseconds: number; diagnostics: Diagnostic[] }
   | { ok: false; diagnostics: Diagnostic[]; message: string | null };
 
 export interface Preview {
   url: string;
   port: number;
+  /** The URL every `detail_url` and redirect starts with. */
+  baseUrl: string;
   /** Rebuilds now (also done on every change under content/). */
   rebuild: () => Promise<BuildOutcome>;
   close: () => Promise<void>;
 }
 
+/** How long the watcher waits for the changes that follow one closely (a save, a checkout) before it builds. */
+const QUIET_MS = 100;
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Stops listening and ends the connections still open (a browser keeps one): stopping never waits on a client. */
+function closeServer(server: Server): Promise<void> {
+  return new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
 export async function startPreview(options: PreviewOptions = {}): Promise<Preview> {
   const cwd = options.cwd ?? process.cwd();
   const contentDir = path.resolve(cwd, options.content ?? "content");
+  const givenBaseUrl = options.baseUrl === undefined ? null : parseBaseUrl(options.baseUrl);
+  const cors = options.cors === undefined ? null : parseCorsOrigins(options.cors);
+
+  // The port comes first: the default base URL is the preview's own origin, and the first build writes it.
+  // node:http is loaded here, not with the module: the command's bundle holds the preview, and a
+  // build that loaded it (with net and stream) at start-up took 5 to 10 ms longer to start.
+  const { createServer } = await import("node:http");
+  const server: Server = createServer((req, res) => {
+    serveOne(req, res).catch((e: Error) => {
+      // A bug, not the content: say so rather than leave the client waiting.
+      if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
+      res.end(JSON.stringify({ message: `the preview failed: ${e.message}` }));
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 8000, "127.0.0.1", () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+  const baseUrl = givenBaseUrl ?? url;
+
   const work = mkdtempSync(path.join(tmpdir(), "build-catalogue-preview-"));
   const outDir = path.join(work, "dist");
   let state: { model: HostModel; files: ServedFiles } | { failed: BuildOutcome & { ok: false } } = { failed: { ok: false, diagnostics: [], message: "building..." } };
@@ -44,23 +93,25 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
   // Without a fixed --now, the next change of is_past/in_past is a rebuild like a content change.
   let clock: NodeJS.Timeout | null = null;
   let closed = false;
-  // Builds run one after another: a change, a timed rebuild and rebuild() queue here.
-  let running: Promise<unknown> = Promise.resolve();
-  const MAX_TIMER_MS = 2 ** 31 - 1;
-  const rebuild = async (): Promise<BuildOutcome> => {
+  // Requests being answered: a build updates the folder in place, so it waits for them to finish
+  // (and new ones wait for it), and no answer mixes files of two builds.
+  let answering = 0;
+  let answered: (() => void) | null = null;
+  const buildOnce = async (): Promise<BuildOutcome> => {
     let outcome: BuildOutcome;
     if (clock) clearTimeout(clock);
     clock = null;
+    if (answering > 0) await new Promise<void>((resolve) => (answered = resolve));
     try {
-      const result = await build({ content: options.content ?? "content", out: outDir, now: options.now, hosts: [], cwd, cacheName: "preview" });
+      const result = await build({ content: options.content ?? "content", out: outDir, now: options.now, hosts: [], cwd, cacheName: "preview", baseUrl });
       if (options.now === undefined && result.nextChange && !closed) {
         // The change is right after the start (a start equal to now is not past): 1 ms later.
         const wait = Math.min(MAX_TIMER_MS, Math.max(0, result.nextChange.instant.epochMs + 1 - Date.now()));
-        clock = setTimeout(() => void (running = running.then(rebuild)), wait);
+        clock = setTimeout(() => void queue.request(), wait);
         clock.unref();
       }
       outcome = result.ok && result.model
-        ? { ok: true, events: result.events, reused: result.reused, milliseconds: result.milliseconds }
+        ? { ok: true, events: result.events, reused: result.reused, milliseconds: result.milliseconds, diagnostics: result.diagnostics }
         : { ok: false, diagnostics: result.diagnostics, message: null };
       state = result.ok && result.model ? { model: result.model, files: previewFiles(outDir) } : { failed: outcome as BuildOutcome & { ok: false } };
     } catch (e) {
@@ -70,57 +121,69 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
     options.onBuild?.(outcome);
     return outcome;
   };
-  await rebuild();
+  const queue = new RebuildQueue(buildOnce, QUIET_MS);
 
-  // Loaded here, not with the module: the command's bundle holds the preview, and a build that
-  // loaded node:http (with net and stream) at start-up took 5 to 10 ms longer to start.
-  const { createServer } = await import("node:http");
-  const server: Server = createServer((req, res) => {
-    serveOne(req, res).catch((e: Error) => {
-      // A bug, not the content: say so rather than leave the client waiting.
-      if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
-      res.end(JSON.stringify({ message: `the preview failed: ${e.message}` }));
-    });
-  });
+  let watcher = null as ContentWatcher | null;
+  // Watching before the first build: a change made while it runs is built after it.
+  const starting = (async () => {
+    watcher = await watchContent(contentDir, () => queue.changed(), (e) => options.onWatchError?.(e));
+    await queue.request();
+  })();
+  const started = starting.catch(() => undefined);
+
   const serveOne = async (req: IncomingMessage, res: ServerResponse) => {
+    // The first build, and every change the watcher has seen, are built before anything is answered: never the build before them.
+    await started;
+    await queue.idle();
+    answering++;
+    try {
+      await respondTo(req, res);
+    } finally {
+      if (--answering === 0 && answered) {
+        answered();
+        answered = null;
+      }
+    }
+  };
+  const respondTo = async (req: IncomingMessage, res: ServerResponse) => {
     const h = req.headers;
-    const answer = "model" in state
-      ? await respond(state.files, state.model, {
-          method: req.method ?? "GET", url: req.url ?? "/", accept: h.accept, origin: h.origin,
-          corsRequestMethod: h["access-control-request-method"] as string | undefined,
-        })
-      : buildErrorAnswer(state.failed.diagnostics, state.failed.message, h.accept);
+    let answer: PreviewAnswer;
+    if ("model" in state) {
+      answer = await respond(state.files, state.model, {
+        method: req.method ?? "GET", url: req.url ?? "/", accept: h.accept, origin: h.origin,
+        corsRequestMethod: h["access-control-request-method"] as string | undefined,
+      }, cors ?? undefined);
+    } else {
+      answer = buildErrorAnswer(state.failed.diagnostics, state.failed.message, h.accept);
+      // A front end on another origin reads the errors too.
+      if (cors) answer.headers.push(...corsHeaders(cors, h.origin));
+    }
+    // HEAD gets GET's headers, its length included, and no body.
     const headers = answer.headers.some(([n]) => n === "Content-Length") ? answer.headers : [...answer.headers, ["Content-Length", String(answer.body.length)] as const];
     res.writeHead(answer.status, headers.flat() as string[]);
     res.end(req.method === "HEAD" ? undefined : answer.body);
   };
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 8000, "127.0.0.1", () => resolve());
-  });
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
 
-  // Rebuild on changes, batched: an editor's save often touches a file several times.
-  let timer: NodeJS.Timeout | null = null;
-  const watcher: FSWatcher = watch(contentDir, { recursive: true }, () => {
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => {
-      running = running.then(rebuild);
-    }, 150);
-  });
+  try {
+    await starting;
+  } catch (e) {
+    await watcher?.close();
+    await closeServer(server);
+    rmSync(work, { recursive: true, force: true });
+    throw watcher ? e : new BuildFailed(`the preview could not watch ${options.content ?? "content"}/ for changes: ${(e as Error).message}`);
+  }
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     port,
-    rebuild: () => (running = running.then(rebuild)) as Promise<BuildOutcome>,
+    baseUrl,
+    rebuild: () => queue.request(),
     close: async () => {
       closed = true;
-      watcher.close();
-      if (timer) clearTimeout(timer);
       if (clock) clearTimeout(clock);
-      await running;
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await watcher?.close();
+      await queue.stop();
+      await closeServer(server);
       rmSync(work, { recursive: true, force: true });
     },
   };

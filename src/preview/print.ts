@@ -1,0 +1,23 @@
+// What the preview prints after each build: the problems as `build` prints them (a line and its
+// code frame each, on stderr), then one summary line.
+import { formatCodeFrame } from "../code-frame.js";
+import { formatDiagnostic, plural, summarize, type Diagnostic } from "../model/diagnostics.js";
+import type { Output } from "../report.js";
+import type { BuildOutcome } from "./server.js";
+
+function printProblems(diagnostics: readonly Diagnostic[], io: Output): void {
+  // One write for them all: a catalogue can have thousands of warnings.
+  const lines = diagnostics.flatMap((d) => [formatDiagnostic(d), ...formatCodeFrame(d)]);
+  if (lines.length > 0) io.err(lines.join("\n"));
+}
+
+export function printPreviewBuild(outcome: BuildOutcome, io: Output): void {
+  printProblems(outcome.diagnostics, io);
+  if (outcome.ok) {
+    const reused = outcome.reused > 0 ? `, ${outcome.reused} of them unchanged and reused` : "";
+    const warnings = outcome.diagnostics.length > 0 ? `, ${plural(outcome.diagnostics.length, "warning")}` : "";
+    io.out(`Built ${plural(outcome.events, "event page")} in ${(outcome.milliseconds / 1000).toFixed(2)} s${reused}${warnings}`);
+  } else {
+    io.err(`Build failed: ${outcome.message ?? summarize(outcome.diagnostics)}. The preview shows these errors until the content builds again.`);
+  }
+}
