@@ -20,7 +20,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const heapFlagsOutside = {
   name: "heap-flags-outside",
   setup(b) {
-    b.onResolve({ filter: /engine\/heap\.js$/ }, () => ({ path: "./engine/heap.js", external: true }));
+    const heap = path.join(root, "lib/engine/heap.js");
+    b.onResolve({ filter: /heap\.js$/ }, (args) => (path.resolve(args.resolveDir, args.path) === heap ? { path: "./engine/heap.js", external: true } : undefined));
   },
 };
 

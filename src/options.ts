@@ -19,7 +19,7 @@ export interface BuildOptions {
   hosts?: readonly string[];
   /** Any warning fails the build (nothing is written), as an error would. */
   strict?: boolean;
-  /** Replace --out even when it holds files no build wrote (by default such a folder is refused: see emit/output-marker.ts). */
+  /** Replace --out even when it holds files no build wrote (by default such a folder is refused: see output/output-marker.ts). */
   force?: boolean;
   /** Reuse unchanged pages through the cache under node_modules/.cache/build-catalogue/ (default true). */
   cache?: boolean;
@@ -32,6 +32,38 @@ export interface BuildOptions {
   cacheName?: string;
   /** Called with a line of progress for long builds. */
   onProgress?: (line: string) => void;
+  /** The sizes at which the build changes how it works; default: tuningOf(process.env). */
+  tuning?: Tuning;
+}
+
+/**
+ * The sizes at which the build changes how it works, read once (the environment names some, for
+ * tests), and passed down as values: nothing below options.ts reads the environment.
+ */
+export interface Tuning {
+  /** Whether the build may start threads besides its own (`BUILD_CATALOGUE_THREADS=0`: none). */
+  threads: boolean;
+  /** From this many event pages to build, their files are written by a thread of their own (engine/write-thread.ts). */
+  writeThreadFrom: number;
+  /** From this many event pages, their summaries are kept on disk until the end of the build (cache/summary-store.ts). */
+  summariesOnDiskFrom: number;
+  /** A schema parsed this many times is compiled (`BUILD_CATALOGUE_COMPILE_AFTER`; validate/parse-sources.ts). */
+  compileAfter: number;
+  /** From this many page folders, a previous output is removed by two threads (output/remove-tree.ts). */
+  parallelRemoveFrom: number;
+}
+
+const count = (text: string | undefined, fallback: number) => (text !== undefined && /^[0-9]+$/.test(text) ? Number(text) : fallback);
+
+/** The tuning of a build run in this environment. */
+export function tuningOf(env: NodeJS.ProcessEnv = process.env): Tuning {
+  return {
+    threads: env.BUILD_CATALOGUE_THREADS !== "0",
+    writeThreadFrom: 2_000,
+    summariesOnDiskFrom: count(env.BUILD_CATALOGUE_SUMMARIES_ON_DISK_FROM, 20_000),
+    compileAfter: count(env.BUILD_CATALOGUE_COMPILE_AFTER, 50),
+    parallelRemoveFrom: 4_000,
+  };
 }
 
 export interface ResolvedOptions {
@@ -43,6 +75,13 @@ export interface ResolvedOptions {
   now: Date | ParsedTimestamp | null;
   /** `baseUrl` checked, without its trailing slash; null: catalogue.json's. */
   baseUrl: string | null;
+  strict: boolean;
+  force: boolean;
+  /** Reuse unchanged pages (only a build that writes has a cache). */
+  cache: boolean;
+  /** What the cache file is named after: the output folder, or the caller's name for it. */
+  cacheName: string;
+  tuning: Tuning;
   onProgress: (line: string) => void;
 }
 
@@ -86,7 +125,11 @@ export function resolveOptions(options: BuildOptions, needsOut: boolean): Resolv
     now = options.now;
   } else if (typeof options.now === "string") now = parseNow(options.now);
   const baseUrl = options.baseUrl === undefined ? null : parseBaseUrl(options.baseUrl);
-  return { cwd, contentArg, contentDir, outArg, outDir, now, baseUrl, onProgress: options.onProgress ?? (() => {}) };
+  return {
+    cwd, contentArg, contentDir, outArg, outDir, now, baseUrl,
+    strict: options.strict === true, force: options.force === true, cache: needsOut && options.cache !== false, cacheName: options.cacheName ?? outDir,
+    tuning: options.tuning ?? tuningOf(), onProgress: options.onProgress ?? (() => {}),
+  };
 }
 
 /** The build's instant; a time without an offset is read in the catalogue's zone. */

@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addressesOf, checkServedApi, fetchRaw, FULL, header, type Answer } from "./helpers/http-contract.js";
 import { copyContent, FIXTURES, removeDir, runCli, tempDir } from "./helpers/cli.js";
-import { linkifyJson } from "../src/host/browsable.js";
+import { linkifyJson } from "../src/io/browsable-page.js";
 import { pagesDev, type PagesDev as Site } from "./helpers/wrangler.js";
 
 const CONTENT = path.join(FIXTURES, "good/spec-example/content");

@@ -10,7 +10,7 @@ import { CMSClient } from "wagtail-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../src/build.js";
 import { lookupsOf } from "../src/plan/lookups.js";
-import { browsableTemplate } from "../src/host/browsable.js";
+import { browsableTemplate } from "../src/io/browsable-page.js";
 import { lookupRules } from "../src/host/lookups.js";
 import { renderNginxFindMap } from "../src/host/nginx-lookups.js";
 import { servedRules } from "../src/host/rules.js";

@@ -3,13 +3,10 @@
 // than 10,000 rules in _redirects; and the build's limit warnings (src/host/limits.ts) stay quiet.
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildHostModel } from "../src/host/rules.js";
-import { buildQueryIndex } from "../src/plan/query-index.js";
+import { check } from "../src/build.js";
 import { renderNetlify } from "../src/host/netlify.js";
 import { renderVercel } from "../src/host/vercel.js";
 import { getTransformedRoutes, normalizeRoutes } from "@vercel/routing-utils";
-import { loadContent } from "../src/load/load-content.js";
-import { validateContent } from "../src/validate/validate-content.js";
 import { FIXTURES, removeDir, ROOT, runCli, tempDir } from "./helpers/cli.js";
 import { spawnSync } from "node:child_process";
 
@@ -23,10 +20,9 @@ afterAll(() => removeDir(dir));
 
 /** The host model of a validated catalogue. */
 async function modelOf(content: string) {
-  const loaded = await loadContent(content, "content");
-  const site = validateContent(loaded.value).value;
-  expect(site).not.toBeNull();
-  return buildHostModel(site!, buildQueryIndex(site!));
+  const checked = await check({ content, now: "2026-06-01T00:00:00Z", hosts: [] });
+  expect(checked.ok).toBe(true);
+  return checked.model!;
 }
 
 /** A host-limit warning names a file of the output; the generated catalogue's own warnings name content/. */

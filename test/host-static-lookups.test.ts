@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../src/build.js";
 import { lookupsOf } from "../src/plan/lookups.js";
-import { browsableTemplate } from "../src/host/browsable.js";
+import { browsableTemplate } from "../src/io/browsable-page.js";
 import { servedRules } from "../src/host/rules.js";
 import { respond, type ServedRules } from "../src/runtime/respond.js";
 import type { QueryIndex } from "../src/runtime/query/query-index.js";

@@ -13,6 +13,7 @@ import type { Ajv2020, ValidateFunction } from "ajv/dist/2020.js";
 import { z } from "zod";
 import * as schemas from "./schemas.js";
 import { moduleUrl } from "../package-files.js";
+import { serialize } from "../runtime/serialize.js";
 
 type Def = { type: string; shape?: Record<string, z.ZodType>; element?: z.ZodType; innerType?: z.ZodType };
 const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
@@ -180,4 +181,11 @@ export function checkDocument(schema: z.ZodType, value: unknown): string | null 
     return `${e.instancePath.slice(1).replace(/\//g, ".") || "(root)"}: ${e.message ?? "does not fit"}`;
   }
   return keyOrderProblem(shapeOf(schema), value, null);
+}
+
+/** The document serialized, once it fits its response schema (else the build fails: a bug). */
+export function checked(schema: z.ZodType, value: unknown, what: string): string {
+  const problem = checkDocument(schema, value);
+  if (problem) throw selfCheckFailure(what, problem);
+  return serialize(value);
 }

@@ -11,26 +11,22 @@
 // record), the page's summary, and its keys. A rebuild reads only the names up front, and parses
 // a page's head when the build asks for the page: parsed up front, the heads were 10 MB of objects
 // at 10,000 pages, held from the start of the build (about 100 ms of a rebuild on a VM where new
-// memory is slow). A large catalogue's summaries go to disk as JSON (emit/summary-store.ts): a
+// memory is slow). A large catalogue's summaries go to disk as JSON (cache/summary-store.ts): a
 // reused page's is copied there as bytes, never parsed (at 100,000 pages, parsing and writing
 // them again took seconds of a rebuild). A reused page's keys stay where they are in the previous
 // file: they are read only when a page built anew changed its keys (see keysUnchanged). A last
 // line, `{"outputs": [...]}`, has the status of the files of --out a rebuild copies from (the event
-// list and the query index, see emit/previous-items.ts), as the build wrote them.
+// list and the query index, see output/previous-items.ts), as the build wrote them.
 import { createHash } from "node:crypto";
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { tuneYoungGeneration } from "../engine/heap.js";
 import { AppendFile } from "../io/append-file.js";
 import { ReadWindow, textOf, type Span } from "../io/read-window.js";
-import { parseKeys, type SummaryStore } from "../engine/summary-store.js";
-import { sameStat, type PageRecord, type SourceStat } from "../page/page-record.js";
-import type { PageKeys } from "../validate/validate-content.js";
+import { parseKeys, type SummaryStore } from "./summary-store.js";
+import { sameStat } from "../io/file-status.js";
+import type { PageKeys, PageRecord, ReuseCheck, SourceStat, WrittenFile } from "../model/page.js";
 import { PACKAGE_ROOT } from "../package-files.js";
-
-/** An output file as written: path relative to --out, size, mtimeMs and inode. */
-export type WrittenFile = [rel: string, size: number, mtimeMs: number, ino: number];
 
 export interface CachedPage {
   /** SHA-1 of the file's bytes. */
@@ -50,6 +46,12 @@ type LineAt = [offset: number, length: number, headAt: number, summaryAt: number
 const keysOf = ([offset, length, , , keysAt]: LineAt): [at: number, length: number] => [keysAt, offset + length - 1 - keysAt];
 
 const FORMAT = 5;
+
+/** What a page builder needs of a cached page to decide whether it can be reused. */
+export function reuseCheck(cached: CachedPage): ReuseCheck {
+  const r = cached.record;
+  return { hash: cached.hash, written: r.written ?? [], builtAt: r.builtAt, sameUntil: r.sameUntil, hasWarnings: r.warnings.length > 0 };
+}
 
 /** An installed package's version: from its package.json, found up from its entry when it does not export it. */
 function versionOf(require: NodeJS.Require, name: string): string {
@@ -121,7 +123,7 @@ export class PageCache {
    * with another key), kept in a file named after `name` (the output folder's path, or the
    * preview's fixed name, so that its temporary folders share one file).
    *
-   * The file is read through a window of a megabyte (see emit/read-window.ts), and only each line's
+   * The file is read through a window of a megabyte (see io/read-window.ts), and only each line's
    * file name is decoded (latin1 when it is ASCII: the same string, without UTF-8's checks); the
    * rest is read from the file when the build asks for the page, and a reused page's line is
    * copied back from the file as it was.
@@ -187,14 +189,10 @@ export class PageCache {
     return new PageCache(file, key, pages, { fd, window }, previousBuild, outputs);
   }
 
-  /** Heads parsed so far. */
-  private asked = 0;
-
   /** The page of this event file, its head parsed (once; the build asks for each page in file order, as the lines were written). */
   get(file: string): CachedPage | undefined {
     const entry = this.pages.get(file);
     if (!entry || !Array.isArray(entry)) return entry;
-    if ((this.asked++ & 255) === 0) tuneYoungGeneration(); // what a rebuild allocates most before its pages
     const [, , headAt, summaryAt] = entry;
     try {
       const page = JSON.parse(this.previous!.window.text(headAt, summaryAt - 1 - headAt)) as CachedPage;
@@ -286,7 +284,7 @@ export class PageCache {
     return this.previousOutputs.get(rel);
   }
 
-  /** The files of this build's --out a rebuild may copy from (see emit/previous-items.ts), as written: the cache's last line. */
+  /** The files of this build's --out a rebuild may copy from (see output/previous-items.ts), as written: the cache's last line. */
   private outputs: WrittenFile[] = [];
 
   noteOutputs(files: WrittenFile[]): void {

@@ -1,169 +1,132 @@
-// Builds every event page, on this thread for a small catalogue and across worker threads for a
-// large one. Pages are handed out in batches to whichever thread is free; the records come back
-// in file-name order whatever the threads did, so messages and bytes never depend on them.
-import os from "node:os";
-import type { Worker } from "node:worker_threads";
-import { canStartWorkers, running, startWorker } from "./workers.js";
-import { freeYoungGeneration, tuneYoungGeneration, workersGrown, YOUNG_CAP } from "./heap.js";
-import { buildPage, type PageJob, type PageRecord, type PageSource } from "../page/build-page.js";
-import { SelfCheckFailed } from "../api/self-check.js";
-import type { ReadAhead } from "./read-ahead.js";
-import { moduleUrl } from "../package-files.js";
+// Builds every event page (the engine): it alone decides how. A page whose file's status vouches
+// for its bytes, and whose files stand in --out, is reused without being read; the rest are built
+// on this thread one after another, their files written here, or, for many pages, by a thread of
+// their own that also reads the next files ahead and checks each detail (write-thread.ts). The
+// records come back in file-name order, whatever the threads did.
+import { reuseCheck } from "../cache/page-cache.js";
+import type { PageCache } from "../cache/page-cache.js";
+import type { SummaryStore } from "../cache/summary-store.js";
+import type { EventFile } from "../load/load-content.js";
+import type { Tuning } from "../options.js";
+import { sameStat, sourceStat } from "../io/file-status.js";
+import { plural, type Diagnostic, type Step } from "../model/diagnostics.js";
+import type { PageRecord } from "../model/page.js";
+import { buildPage, type PageJob, type PageSource } from "../page/build-page.js";
+import { canReuse, reusedRecord } from "../page/page-record.js";
+import { tuneYoungGeneration } from "./heap.js";
+import { PagePlacer, type PageSink } from "./place-pages.js";
+import { canStartWorkers } from "./workers.js";
+import { WriteThread } from "./write-thread.js";
 
-/**
- * Below this many pages a worker costs more than it saves: it loads and warms up its own copy of
- * the code, and its heap is tens of MiB. Generated pages on 2 cores, one thread against main
- * plus one worker: 10,000 pages 3.7 s both ways, 187 against 227 MiB; 30,000 pages 11.1 against
- * 8.7 s, the same memory.
- */
-export const THREADS_FROM = 15_000;
-/**
- * Page workers need more cores than two. On two, the write thread beside this one (write-thread.ts:
- * it writes the files, reads the sources ahead and checks the details) does more for a build of
- * any size than a page worker beside a thread that writes: generated pages, 2-core VM, alternated,
- * 30,000 pages 6.08 -> 5.26 s (5 pairs, 0.87x, 186 -> 153 MiB), 100,000 pages 17.8 -> 16.5 s
- * (3 pairs, 0.94x, 242 -> 215 MiB). With more cores, two or three workers build beside this
- * thread (not measured against the write thread: no such machine was at hand).
- */
-export const WORKERS_FROM_CORES = 3;
+/** The folders every page's files go into, made before the first page. */
+const COLLECTION_FOLDERS = ["api", "api/v2", "api/v2/event_pages", "api/v2/pages"];
+/** Pages between the builder's pauses (the write thread catching up, the next files asked for ahead). */
 const BATCH = 250;
 
-/** Message from a worker: the records of a batch with its new space as it sent them (see heap-flags.ts), or why it failed. */
-export type WorkerReply = { batch: number; records: PageRecord[]; young: number } | { batch: number; error: string; selfCheck: boolean };
-/** Message to a worker: a batch of files. */
-export interface WorkerTask {
-  batch: number;
-  files: PageSource[];
+/** What the engine works with: the event files, the cache, the output transaction's staging folder (none for a check), the summaries' store. */
+export interface PagesInput {
+  eventFiles: readonly EventFile[];
+  cache: PageCache | null;
+  output: (PageSink & { dir: string; inPlace: boolean }) | null;
+  summaries: SummaryStore;
+  tuning: Pick<Tuning, "threads" | "writeThreadFrom">;
+  onProgress: (line: string) => void;
 }
-export interface WorkerSetup {
-  job: PageJob;
-  /** Leave each page's files in its record, for this thread to write (false: a check). */
-  writing: boolean;
+
+export interface BuiltPages {
+  /** Every event file's record, in file-name order. */
+  records: PageRecord[];
+  reused: number;
+}
+
+/** Builds the pages of the context's content against `job`; the diagnostics are the pages' own errors. */
+export async function buildEventPages(ctx: PagesInput, job: PageJob): Promise<Step<BuiltPages>> {
+  const { cache, output } = ctx;
+  for (const folder of COLLECTION_FOLDERS) output?.writer.makeFolder(folder);
+  cache?.begin();
+  const placer = new PagePlacer(output, cache, ctx.summaries);
+  const { reusedAt, toBuild } = reusableByStatus(ctx, job, placer);
+  const built = output && useWriteThread(ctx, toBuild.length) ? await withWriteThread(ctx, job, toBuild, placer) : await buildAll(ctx, job, toBuild, placer);
+  // Back in file-name order.
+  const records: PageRecord[] = [];
+  for (let i = 0, b = 0; i < ctx.eventFiles.length; i++) records.push(reusedAt.get(i) ?? built[b++]!);
+  const reused = records.reduce((n, r) => n + (r.reused ? 1 : 0), 0);
+  if (reused > 0) ctx.onProgress(`Reused ${plural(reused, "unchanged event page")} from the previous build (--no-cache builds every page)`);
+  const diagnostics: Diagnostic[] = [];
+  for (const r of records) diagnostics.push(...r.diagnostics);
+  return { value: { records, reused }, diagnostics };
 }
 
 /**
- * Worker threads beside this one, which builds pages too: BUILD_CATALOGUE_THREADS sets the number
- * (0: none); by default one per core but this thread's, at most 3, from THREADS_FROM pages on a
- * machine of WORKERS_FROM_CORES cores or more.
+ * The pages whose file's status (size, times, inode) vouches for the bytes the cache knows, and
+ * whose files still stand as written, are reused here without being read; the rest are to build
+ * (the builder still reuses a page whose bytes turn out unchanged).
  */
-export function threadCount(pages: number, cores = os.availableParallelism()): number {
-  const asked = process.env.BUILD_CATALOGUE_THREADS;
-  if (asked !== undefined && /^[0-9]+$/.test(asked)) return Number(asked);
-  if (pages < THREADS_FROM || cores < WORKERS_FROM_CORES) return 0;
-  return Math.min(cores - 1, 3);
+function reusableByStatus(ctx: PagesInput, job: PageJob, placer: PagePlacer): { reusedAt: Map<number, PageRecord>; toBuild: PageSource[] } {
+  const reusedAt = new Map<number, PageRecord>();
+  const toBuild: PageSource[] = [];
+  ctx.eventFiles.forEach((f, i) => {
+    const cached = ctx.cache?.get(f.file);
+    if (!cached) {
+      toBuild.push(f);
+      return;
+    }
+    const stat = sourceStat(f.absolute);
+    if (!sameStat(stat, cached.record.sourceStat)) toBuild.push({ ...f, cached: reuseCheck(cached), stat });
+    else if (canReuse(job, reuseCheck(cached), ctx.output !== null)) reusedAt.set(i, placer.place(reusedRecord(f.file, stat)));
+    else toBuild.push({ ...f, stat });
+  });
+  return { reusedAt, toBuild };
 }
 
-/** The workers that will build this many pages (none from the TypeScript sources). */
-export const pageWorkers = (pages: number): number => (canStartWorkers() ? Math.min(threadCount(pages), Math.ceil(pages / BATCH)) : 0);
+/** Whether the pages' files go through a thread of their own: for many pages, when threads may start at all. */
+function useWriteThread(ctx: PagesInput, pages: number): boolean {
+  return pages >= ctx.tuning.writeThreadFrom && ctx.tuning.threads && canStartWorkers();
+}
 
-const WORKER_URL = moduleUrl("engine/page-worker.js");
+const progressEvery = (ctx: PagesInput, n: number) => {
+  if (n % 5000 === 0) ctx.onProgress(`Built ${n} event pages...`);
+};
+
+/** Every page on this thread, its files written here. */
+async function buildAll(ctx: PagesInput, job: PageJob, files: readonly PageSource[], placer: PagePlacer): Promise<PageRecord[]> {
+  const records: PageRecord[] = [];
+  for (const file of files) {
+    records.push(placer.place(buildPage(job, file, ctx.output !== null)));
+    tuneYoungGeneration();
+    if (records.length % BATCH === 0) progressEvery(ctx, records.length);
+  }
+  return records;
+}
 
 /**
- * Builds the pages; `place` takes each record on this thread as it arrives (it writes the page's
- * files while the workers go on) and returns the record to keep. Without workers, `pause` is
- * awaited between batches (the write thread catching up; it runs only without workers).
+ * Every page on this thread, its files written by the write thread, which also reads the files
+ * ahead; the builder waits when the thread falls too far behind. Any failure stops the thread.
  */
-export async function buildPages(
-  job: PageJob,
-  files: readonly PageSource[],
-  writing: boolean,
-  place: (record: PageRecord, source: PageSource) => PageRecord,
-  onProgress: (pagesDone: number) => void,
-  pause: () => Promise<void> = async () => {},
-  readAhead?: ReadAhead,
-): Promise<PageRecord[]> {
-  const threads = pageWorkers(files.length);
-  if (threads === 0) {
+async function withWriteThread(ctx: PagesInput, job: PageJob, files: readonly PageSource[], placer: PagePlacer): Promise<PageRecord[]> {
+  const output = ctx.output!;
+  const thread = new WriteThread(output.dir, output.inPlace, (r) => ctx.cache?.add(r));
+  placer.thread = thread;
+  const threadJob: PageJob = { ...job, checkWhenWritten: true };
+  try {
+    const ahead = thread.readAhead(files, job.cache);
     const records: PageRecord[] = [];
     for (const file of files) {
-      records.push(place(buildPage(job, file, writing, readAhead?.take(records.length)), file));
+      records.push(placer.place(buildPage(threadJob, file, true, ahead.take(records.length))));
       tuneYoungGeneration();
       if (records.length % BATCH === 0) {
-        onProgress(records.length);
-        readAhead?.ahead(records.length);
-        await pause();
+        progressEvery(ctx, records.length);
+        ahead.ahead(records.length);
+        await thread.caughtUp();
       }
     }
+    // Every page's files are in the staging folder before anything reads them back or lists them.
+    output.adopt(await thread.finish());
     return records;
-  }
-  const batches: PageSource[][] = [];
-  for (let i = 0; i < files.length; i += BATCH) batches.push(files.slice(i, i + BATCH));
-  const results: PageRecord[][] = new Array(batches.length);
-  const setup: WorkerSetup = { job, writing };
-  freeYoungGeneration(); // the workers' semi-spaces grow under the same flag as this thread's
-  const workers = Array.from({ length: threads }, () => startWorker(WORKER_URL, { workerData: setup }));
-  // Each worker's start resets this thread's heap flags (see heap-flags.ts): build once they are set again.
-  await Promise.all(workers.map(running));
-  let next = 0;
-  let done = 0;
-  let failed = false;
-  /** Each worker's new space in its last reply. */
-  const young = new Map<Worker, number>();
-  const checkYoung = () => {
-    if (young.size === workers.length && [...young.values()].every((size) => size >= YOUNG_CAP)) workersGrown();
-  };
-  try {
-    await new Promise<void>((resolve, reject) => {
-      const fail = (e: unknown) => {
-        failed = true;
-        reject(e);
-      };
-      const send = (w: Worker) => {
-        if (next < batches.length) {
-          const task: WorkerTask = { batch: next, files: batches[next]! };
-          next++;
-          w.postMessage(task);
-        }
-      };
-      for (const w of workers) {
-        w.on("message", (reply: WorkerReply) => {
-          if ("error" in reply) {
-            fail(reply.selfCheck ? new SelfCheckFailed(reply.error) : new Error(reply.error));
-            return;
-          }
-          try {
-            const sources = batches[reply.batch]!;
-            results[reply.batch] = reply.records.map((r, i) => place(r, sources[i]!));
-          } catch (e) {
-            fail(e);
-            return;
-          }
-          young.set(w, reply.young);
-          checkYoung();
-          done += reply.records.length;
-          onProgress(done);
-          if (done === files.length) resolve();
-          else send(w);
-        });
-        w.on("error", fail);
-        w.on("exit", (code) => {
-          if (done < files.length) fail(new Error(`a page builder thread stopped (exit code ${code}) before its pages were built`));
-        });
-        // Two batches each, so a thread never waits for its next one.
-        send(w);
-        send(w);
-      }
-      // This thread builds batches too, between writing what the workers send (a worker's
-      // reply waits at most one batch; each worker has its next batch already).
-      void (async () => {
-        while (!failed && next < batches.length) {
-          const batch = next++;
-          try {
-            results[batch] = batches[batch]!.map((f) => place(buildPage(job, f, writing), f));
-          } catch (e) {
-            fail(e);
-            return;
-          }
-          done += batches[batch]!.length;
-          onProgress(done);
-          checkYoung();
-          if (done === files.length) resolve();
-          await new Promise((r) => setImmediate(r));
-        }
-      })();
-    });
+  } catch (e) {
+    await thread.stop();
+    throw e;
   } finally {
-    await Promise.all(workers.map((w) => w.terminate()));
+    placer.thread = null;
   }
-  return results.flat();
 }

@@ -12,7 +12,7 @@
 //   V8 reads each time they would grow.
 //
 // Starting a worker thread sets V8's flags back as they were when Node started, so startWorker
-// (emit/worker-options.ts) applies these again once each worker is running, and, until then,
+// (engine/workers.ts) applies these again once each worker is running, and, until then,
 // tuneYoungGeneration applies them at each call (between pages): the builders need not wait for a
 // worker to run before they build (waiting for the write thread left this thread idle for about
 // 80 ms of a cold build). A scavenge of this thread in between can still grow its semi-spaces:
@@ -38,7 +38,7 @@ let applied: string[] | null = null;
  * reads its cache or its first page (loading the code and listing the sources grew them to 8 MB
  * before), then growing, and stopped at 4 MB from the first page on.
  */
-let young: "given" | "held" | "growing" | "capped" | "free" = "given";
+let young: "given" | "held" | "growing" | "capped" = "given";
 
 /** Sets the build's heap flags (those the user did not give Node). */
 export function applyHeapFlags(): void {
@@ -52,34 +52,13 @@ export function applyHeapFlags(): void {
 /** Sets them again (after a worker thread has started); nothing when the command did not set them. */
 export function reapplyHeapFlags(): void {
   for (const flag of applied ?? []) v8.setFlagsFromString(flag);
-  if (young !== "given") v8.setFlagsFromString(growth(young === "growing" || young === "free" ? 2 : 1));
-}
-
-/**
- * Lets every thread's semi-spaces grow to their largest size from now on (page workers start):
- * the growth factor is one flag for the whole process, and held or stopped for this thread, it
- * kept the workers' at 1 MB. This thread's grow to 16 MB then, as by V8's default.
- */
-export function freeYoungGeneration(): void {
-  if (young === "given" || young === "free") return;
-  young = "free";
-  v8.setFlagsFromString(growth(2));
+  if (young !== "given") v8.setFlagsFromString(growth(young === "growing" ? 2 : 1));
 }
 
 /** This thread's new space, in bytes. */
-export const youngSize = (): number => v8.getHeapSpaceStatistics().find((s) => s.space_name === "new_space")?.space_size ?? 0;
+const youngSize = (): number => v8.getHeapSpaceStatistics().find((s) => s.space_name === "new_space")?.space_size ?? 0;
 
-/**
- * With page workers (see freeYoungGeneration): once every worker's semi-spaces have grown to
- * their largest, which is all the free growth was for, this thread's stop too, at the size they
- * have reached if it is 4 MB or more (else at the next call after they reach it). Left free, they
- * grew to 16 MB each: about 24 MiB of a build of 100,000 pages.
- */
-export function workersGrown(): void {
-  if (young === "free" && youngSize() >= YOUNG_CAP) cap();
-}
-
-/** Stops this thread's semi-spaces where they are (and any thread's still growing). */
+/** Stops this thread's semi-spaces where they are. */
 function cap(): void {
   young = "capped";
   v8.setFlagsFromString(growth(1));

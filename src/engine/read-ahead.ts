@@ -7,7 +7,8 @@
 import { closeSync, openSync, readSync } from "node:fs";
 import * as crypto from "node:crypto";
 import { receiveMessageOnPort, type MessagePort } from "node:worker_threads";
-import { sourceStat, type PageText, type SourceStat } from "../page/page-record.js";
+import { sourceStat } from "../io/file-status.js";
+import type { PageText, SourceStat } from "../model/page.js";
 
 /** Files a request asks for, and requests sent ahead of the page in hand (asked for between the builder's batches of 250). */
 export const CHUNK = 125;

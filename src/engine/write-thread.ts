@@ -5,9 +5,10 @@
 // answered with the files' statuses, which the cache keeps. One thread writes every page, so no
 // two threads make entries in one folder at once.
 import { MessageChannel, type MessagePort, type Worker } from "node:worker_threads";
-import type { WrittenFile } from "../cache/page-cache.js";
+import type { WrittenFile } from "../model/page.js";
 import { SelfCheckFailed } from "../api/self-check.js";
-import { travelling, type PageOutput, type PageRecord, type PageSource } from "../page/page-record.js";
+import { travelling, type PageSource } from "../page/page-record.js";
+import type { PageOutput, PageRecord } from "../model/page.js";
 import { ReadAhead } from "./read-ahead.js";
 import { canStartWorkers, startWorker } from "./workers.js";
 import { moduleUrl } from "../package-files.js";

@@ -2,7 +2,7 @@
 // in the order they arrive, and answers each message with their statuses as written.
 import { parentPort, receiveMessageOnPort, workerData } from "node:worker_threads";
 import { FolderWriter, writePageFiles } from "../io/folder-writer.js";
-import type { PageOutput } from "../page/page-record.js";
+import type { PageOutput } from "../model/page.js";
 import type { WriteReply, WriteSetup, WriteTask } from "./write-thread.js";
 import { readChunk, type ReadRequest, type Recycled } from "./read-ahead.js";
 

@@ -8,7 +8,7 @@
 // path, and the worker sends headers of its own. No _routes.json: the worker must see every
 // request, which is Pages' default.
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { browsableTemplate } from "./browsable.js";
+import { browsableTemplate } from "../io/browsable-page.js";
 import { servedRules, staticCorsOrigin, type HostModel } from "./rules.js";
 import type { HostFile } from "./host.js";
 import { packageUrl } from "../package-files.js";

@@ -37,6 +37,9 @@ export const HOSTS: Record<string, Host> = {
 
 export const DEFAULT_HOSTS = ["serve"];
 
+/** A build only for hosts that read event details from the generic route writes each one once. */
+export const writesEventPagesRoute = (hosts: readonly Host[]) => !(hosts.length > 0 && hosts.every((h) => h.readsEventDetailsFromPages));
+
 /** `--host netlify --host nginx` or `--host netlify,nginx`: checked names, in a stable order. */
 export function parseHosts(values: readonly string[] | undefined): Host[] {
   const names = (values && values.length > 0 ? values : DEFAULT_HOSTS)

@@ -3,7 +3,7 @@
 // against it), so the build warns before anyone deploys. Pure: it reads a tally the writer
 // kept while writing, never the files.
 import { warning, type Diagnostic } from "../model/diagnostics.js";
-import type { OutputTally } from "../output/planned-writer.js";
+import type { OutputTally } from "../model/output.js";
 import type { Host } from "./host.js";
 
 const MIB = 1024 * 1024;

@@ -1,7 +1,7 @@
 // The host-neutral model of how the API answers over HTTP (content format, section 8): which
 // addresses exist and which file answers each, the headers, the redirects, the error bodies and
 // the browsable page. Every host renderer is a pure function of this model.
-import { OTHER_NOT_FOUND_BODY } from "../runtime/bodies.js";
+import { EVENT_PAGES_NAME, OTHER_NOT_FOUND_BODY, PAGES_NAME } from "../runtime/bodies.js";
 import type { ServedRules } from "../runtime/respond.js";
 import type { Site } from "../model/site.js";
 import type { CatalogueSource } from "../content/catalogue.js";
@@ -9,7 +9,7 @@ import type { CatalogueSource } from "../content/catalogue.js";
 import type { Header } from "../runtime/browsable.js";
 import type { QueryIndex } from "../runtime/query/query-index.js";
 import { lookupRules, type LookupRules } from "./lookups.js";
-import { idsOf } from "../engine/summary-store.js";
+import { idsOf } from "../model/site.js";
 
 export type { Header };
 
@@ -82,9 +82,6 @@ export function answerHeaders(catalogue: Pick<CatalogueSource, "cache_control">)
   };
 }
 
-/** The collections' names, as OPTIONS and the browsable page give them. */
-export const EVENT_PAGES_NAME = "Event Pages Api";
-export const PAGES_NAME = "Pages Api";
 
 /** A collection's list (`id` null) or one of its details. */
 function documentOf(c: Collection, id: number | null): Document {
@@ -106,7 +103,8 @@ export function documentAt(model: HostModel, path: string): Document | undefined
   return undefined;
 }
 
-export function buildHostModel(site: Site, queryIndex: QueryIndex): HostModel {
+/** The host model of a site; `queryIndex` is asked for only by the hosts that route lookups. */
+export function buildHostModel(site: Site, queryIndex: () => QueryIndex): HostModel {
   let lookups: LookupRules | undefined;
   const eventIds = Array.from(idsOf(site.events));
   const pageIds = [...eventIds, site.parent.id, ...(site.parent.home ? [site.parent.home.id] : [])].sort((a, b) => a - b);
@@ -133,7 +131,7 @@ export function buildHostModel(site: Site, queryIndex: QueryIndex): HostModel {
     cacheControl: site.catalogue.cache_control,
     // Only the hosts that route lookups read this: work it out on first use.
     get lookups(): LookupRules {
-      return (lookups ??= lookupRules(queryIndex));
+      return (lookups ??= lookupRules(queryIndex()));
     },
   };
 }

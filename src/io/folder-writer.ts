@@ -3,7 +3,7 @@
 // and by the write thread that takes the event pages' files off the main thread (write-thread.ts).
 import { closeSync, fstatSync, linkSync, mkdirSync, openSync } from "node:fs";
 import path from "node:path";
-import type { WrittenFile } from "../cache/page-cache.js";
+import type { WrittenFile } from "../model/page.js";
 import { writeAll } from "./append-file.js";
 
 /** What the cache remembers of a file as written. */

@@ -94,3 +94,9 @@ export function summarize(list: readonly Diagnostic[]): string {
 export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
+
+/** What a step of the build returns: its value, and the problems it found. */
+export interface Step<T> {
+  value: T;
+  diagnostics: Diagnostic[];
+}

@@ -3,7 +3,6 @@ import type { CatalogueSource } from "../content/catalogue.js";
 import type { EventSource, PerformanceSource } from "../content/event.js";
 import type { ImageSource, NamedSource, VenueSource } from "../content/lists.js";
 import type { Instant } from "../runtime/time/instant.js";
-import type { EventSummaries } from "../engine/summary-store.js";
 
 export interface SiteVenue extends VenueSource {
   /** The venue's own zone, or the catalogue's. */
@@ -91,6 +90,27 @@ export interface PageSummary {
 
 /** The validated catalogue: settings, and a summary of each event page. */
 export interface Site extends SiteSettings {
-  /** In ascending page id: an array, or read back from disk on each pass (see emit/summary-store.ts). */
+  /** In ascending page id: an array, or read back from disk on each pass (see cache/summary-store.ts). */
   events: EventSummaries;
+}
+
+/** The summaries in ascending page id, as many passes as wanted (an array is one). */
+export interface EventSummaries extends Iterable<PageSummary> {
+  readonly length: number;
+  /** Kept on disk: each page's id, and its summary read (parsed again) only when asked for. */
+  lazily?(): Iterable<[id: number, summary: () => PageSummary]>;
+}
+
+/** The pages' ids in ascending order, without reading the summaries kept on disk. */
+export function* idsOf(events: EventSummaries): Generator<number> {
+  if (events.lazily) for (const [id] of events.lazily()) yield id;
+  else for (const e of events) yield e.id;
+}
+
+/** Each page's id and its summary on demand (read from disk only when asked for), in ascending id. */
+export function lazily(events: EventSummaries): Iterable<[id: number, summary: () => PageSummary]> {
+  if (events.lazily) return events.lazily();
+  return (function* () {
+    for (const e of events) yield [e.id, () => e] as [number, () => PageSummary];
+  })();
 }

@@ -1,27 +1,13 @@
-// Writes a planned list of files into --out through a staging folder (see staging.ts).
-import path from "node:path";
-import type { OutputFile } from "../plan/plan-output.js";
+// Writes the planned files into the output transaction's staging folder (or, for a check, only
+// counts them): each path once, the pieces of a file gathered into a buffer before they are
+// written, and a rebuild's copied items taken from the previous output (previous-items.ts).
 import { createHash } from "node:crypto";
-import { writtenFile, type FileStatus } from "../io/folder-writer.js";
-import type { WrittenFile } from "../cache/page-cache.js";
-import { Staging } from "./staging.js";
-
-export interface WriteReport {
-  files: number;
-  bytes: number;
-  /** What went by, for the hosts' limits (src/host/limits.ts). */
-  tally: OutputTally;
-  /** False when `keep` refused the output: --out is as it was. */
-  replaced: boolean;
-}
-
-/** What the writer saw go by: enough to check each host's limits without reading files back. */
-export interface OutputTally {
-  files: number;
-  largest: { path: string; bytes: number };
-  /** The text of the rule files at the top of the output (`_redirects`, `_headers`, `vercel.json`), by path. */
-  ruleFiles: Map<string, string>;
-}
+import path from "node:path";
+import { ChunkBuffer } from "../io/chunk-buffer.js";
+import { writtenFile, type FileStatus, type FolderWriter } from "../io/folder-writer.js";
+import type { OutputFile, OutputTally, Piece, PreviousFile } from "../model/output.js";
+import type { WrittenFile } from "../model/page.js";
+import { INDEX_PAGES, LIST_ITEMS, PreviousItems } from "./previous-items.js";
 
 const RULE_FILES = new Set(["_redirects", "_headers", "vercel.json"]);
 
@@ -43,12 +29,6 @@ export function checkRelative(rel: string): void {
   }
 }
 
-function countBytes(chunks: Iterable<string | Uint8Array>): number {
-  let n = 0;
-  for (const chunk of chunks) n += typeof chunk === "string" ? Buffer.byteLength(chunk, "utf8") : chunk.length;
-  return n;
-}
-
 /** Files under this folder often repeat one another's bytes (a page's slug lookup on each route): each repeat is a hard link. */
 const SHARED_PREFIX = "_lookup/";
 
@@ -56,23 +36,29 @@ const SHARED_PREFIX = "_lookup/";
 export class PlannedWriter {
   private readonly seen = new Set<string>();
   private readonly byContent = new Map<string, { path: string; status: FileStatus }>();
-  readonly report: WriteReport = { files: 0, bytes: 0, tally: emptyTally(), replaced: false };
-  /** The files written in pieces (the lists and the query index), as written: a rebuild copies from them (see previous-items.ts). */
+  readonly tally: OutputTally = emptyTally();
+  bytes = 0;
+  /** The files written in pieces (the lists and the query index), as written: a rebuild copies from them. */
   readonly pieced: WrittenFile[] = [];
-  constructor(private readonly staging: Staging | null) {}
+
+  /** `writer` null: a check, which writes nothing. */
+  constructor(private readonly writer: FolderWriter | null) {}
 
   write(file: OutputFile): void {
     checkRelative(file.path);
     if (this.seen.has(file.path)) throw new Error(`two outputs were planned for ${file.path}`);
     this.seen.add(file.path);
-    const writer = this.staging?.writer;
-    if (file.chunks) {
-      const status = writer?.writeChunks(file.path, file.chunks);
-      if (status) this.pieced.push(writtenFile(file.path, status));
-      const size = status ? status.size : countBytes(file.chunks);
-      this.report.files++;
-      this.report.bytes += size;
-      tallyFile(this.report.tally, file, size);
+    const writer = this.writer;
+    if (file.pieces) {
+      const chunks = gathered(file.pieces);
+      let size: number;
+      if (writer) {
+        const status = writer.writeChunks(file.path, chunks);
+        this.pieced.push(writtenFile(file.path, status));
+        size = status.size;
+      } else size = countBytes(chunks);
+      this.bytes += size;
+      tallyFile(this.tally, file, size);
       return;
     }
     if (writer && file.path.startsWith(SHARED_PREFIX)) {
@@ -81,38 +67,42 @@ export class PlannedWriter {
       if (same) writer.link(file.path, same.path, same.status, file.bytes);
       else this.byContent.set(key, { path: file.path, status: writer.write(file.path, file.bytes) });
     } else writer?.write(file.path, file.bytes);
-    this.report.files++;
-    this.report.bytes += file.bytes.length;
-    tallyFile(this.report.tally, file);
+    this.bytes += file.bytes.length;
+    tallyFile(this.tally, file);
   }
 }
 
+function countBytes(chunks: Iterable<Uint8Array>): number {
+  let n = 0;
+  for (const chunk of chunks) n += chunk.length;
+  return n;
+}
+
 /**
- * `keep` sees the tally once every file is in the staging folder, before --out is touched:
- * returning false discards the staging folder and leaves --out as it was.
+ * The pieces as buffers of some size (each piece written on its own was a system call): text
+ * encoded, bytes copied, and a copied item taken from its previous file when found there.
  */
-export async function writeOutput(
-  outDir: string,
-  files: Iterable<OutputFile>,
-  onFile?: (count: number) => void,
-  keep?: (tally: OutputTally) => boolean,
-): Promise<WriteReport> {
-  const staging = await Staging.open(outDir);
+function* gathered(pieces: Iterable<Piece>): Generator<Uint8Array> {
+  const out = new ChunkBuffer();
+  const previous = new Map<string, PreviousItems | null>();
+  const readerOf = (from: PreviousFile) => {
+    if (!previous.has(from.path)) previous.set(from.path, PreviousItems.open(from.path, from.layout === "list" ? LIST_ITEMS : INDEX_PAGES, from.skip));
+    return previous.get(from.path)!;
+  };
   try {
-    const writer = new PlannedWriter(staging);
-    for (const file of files) {
-      writer.write(file);
-      onFile?.(writer.report.files);
+    for (const piece of pieces) {
+      let full: Uint8Array | null;
+      if (typeof piece === "string") full = out.text(piece);
+      else if (piece instanceof Uint8Array) full = out.bytes(Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength), 0, piece.byteLength);
+      else {
+        const reader = readerOf(piece.from);
+        full = reader?.take(piece.item) ? out.bytes(reader.bytes, reader.from, reader.to) : out.text(piece.make());
+      }
+      if (full) yield full;
     }
-    if (keep && !keep(writer.report.tally)) {
-      await staging.abort();
-      return writer.report;
-    }
-    await staging.commit();
-    writer.report.replaced = true;
-    return writer.report;
-  } catch (e) {
-    await staging.abort();
-    throw e;
+    const rest = out.end();
+    if (rest) yield rest;
+  } finally {
+    for (const reader of previous.values()) reader?.close();
   }
 }

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { canStartWorkers, running, startWorker } from "../engine/workers.js";
 import { moduleUrl } from "../package-files.js";
+import type { Tuning } from "../options.js";
 
 export function removeTree(dir: string): void {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -16,14 +17,12 @@ export function removeTree(dir: string): void {
 }
 
 const WORKER_URL = moduleUrl("output/remove-worker.js");
-/** Below this many page folders one thread is quicker than starting another. */
-const PARALLEL_FROM = 4_000;
 
 /**
  * Removes a previous output: the page folders of its collections shared between this thread and
  * a worker when there are many (the compiled module only: from the TypeScript sources, one thread).
  */
-export async function removeOutput(dir: string): Promise<void> {
+export async function removeOutput(dir: string, tuning: Pick<Tuning, "threads" | "parallelRemoveFrom">): Promise<void> {
   const pageDirs: string[] = [];
   for (const collection of ["api/v2/event_pages", "api/v2/pages"]) {
     const root = path.join(dir, collection);
@@ -33,7 +32,8 @@ export async function removeOutput(dir: string): Promise<void> {
       // Not there: nothing to share.
     }
   }
-  const threads = os.availableParallelism() > 1 && pageDirs.length >= PARALLEL_FROM && canStartWorkers();
+  // Below `parallelRemoveFrom` page folders one thread is quicker than starting another.
+  const threads = tuning.threads && os.availableParallelism() > 1 && pageDirs.length >= tuning.parallelRemoveFrom && canStartWorkers();
   if (threads) {
     const half = pageDirs.splice(0, pageDirs.length >> 1);
     const worker = startWorker(WORKER_URL, { workerData: half });

@@ -5,8 +5,9 @@
 import { randomBytes } from "node:crypto";
 import { FolderWriter } from "../io/folder-writer.js";
 import { removeOutput } from "./remove-tree.js";
+import type { Tuning } from "../options.js";
 import { updateInPlace } from "./update-in-place.js";
-import type { WrittenFile } from "../cache/page-cache.js";
+import type { WrittenFile } from "../model/page.js";
 import { readdirSync } from "node:fs";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import { markerText, OUTPUT_MARKER, topLevelOf } from "./output-marker.js";
@@ -29,6 +30,7 @@ export class Staging {
     readonly dir: string,
     readonly writer: FolderWriter,
     inPlace: boolean,
+    private readonly tuning: Pick<Tuning, "threads" | "parallelRemoveFrom">,
   ) {
     this.kept = inPlace ? [] : null;
   }
@@ -38,12 +40,12 @@ export class Staging {
    * commit() moves that into --out and removes what the build no longer writes; else commit()
    * swaps it in for --out whole.
    */
-  static async open(outDir: string, inPlace = false): Promise<Staging> {
+  static async open(outDir: string, inPlace: boolean, tuning: Pick<Tuning, "threads" | "parallelRemoveFrom">): Promise<Staging> {
     const parent = path.dirname(outDir);
     await mkdir(parent, { recursive: true });
     const dir = path.join(parent, `.${path.basename(outDir)}.staging-${process.pid}-${randomBytes(4).toString("hex")}`);
     await mkdir(dir);
-    return new Staging(outDir, dir, new FolderWriter(dir, inPlace), inPlace);
+    return new Staging(outDir, dir, new FolderWriter(dir, inPlace), inPlace, tuning);
   }
 
   get inPlace(): boolean {
@@ -64,7 +66,11 @@ export class Staging {
    * Swaps the staging folder in for --out (the old --out is kept until the new one is in place),
    * or updates --out in place (`previousBuild`: when the build that wrote it ended, in ms).
    */
+  /** Whether commit() has begun: from then on, updating in place, --out may be part new. */
+  committing = false;
+
   async commit(previousBuild = 0): Promise<void> {
+    this.committing = true;
     // The marker names what the build wrote at the top of --out, so the next build knows the folder is its own.
     const top = this.kept ? new Set([...topLevelOf(this.writer.files!), ...topLevelOf(this.kept)]) : readdirSync(this.dir);
     this.writer.write(OUTPUT_MARKER, markerText(top));
@@ -85,7 +91,7 @@ export class Staging {
     }
     if (hadOut) {
       try {
-        await removeOutput(old);
+        await removeOutput(old, this.tuning);
       } catch {
         // Something unexpected inside (a file made read-only by hand): the thorough way.
         await rm(old, { recursive: true, force: true });

@@ -3,21 +3,21 @@
 // writes the output (page-record.ts has the reading, the reuse and the writing). Runs on the main
 // thread or in a worker (see page-threads.ts); no thread ever holds more than the page in hand.
 import { eventDetailSchema, fullerEventDetailSchema } from "../api/schemas.js";
-import { schemaName } from "../api/self-check.js";
+import { checked, schemaName } from "../api/self-check.js";
 import { eventDetail, summarize } from "../enrich/event-page.js";
-import { renderBrowsable } from "../host/browsable.js";
-import { EVENT_PAGES_NAME, PAGES_NAME } from "../host/rules.js";
+import { renderBrowsable } from "../io/browsable-page.js";
+import { EVENT_PAGES_NAME, PAGES_NAME } from "../runtime/bodies.js";
 import { parseSource } from "../load/read-source.js";
 import { locateDiagnostics } from "../load/locate.js";
 import { compareInstants } from "../runtime/time/instant.js";
 import type { SourceFile } from "../load/source-file.js";
-import { checkEventSource } from "../validate/validate-content.js";
+import { checkEventSource } from "../validate/event-source.js";
 import { pageWarnings } from "../validate/warnings.js";
-import { checked } from "../plan/plan-output.js";
 import { serialize } from "../runtime/serialize.js";
-import { eventPagesFile, pageRecord, pagesFile, readPage, type DetailCheck, type PageJob, type PageOutput, type PageRecord, type PageSource, type PageText } from "./page-record.js";
+import type { DetailCheck, PageOutput, PageRecord, PageText } from "../model/page.js";
+import { eventPagesFile, pageRecord, pagesFile, readPage, type PageJob, type PageSource } from "./page-record.js";
 
-export { eventPagesFile, pagesFile, placeOutputs, type PageJob, type PageRecord, type PageSource } from "./page-record.js";
+export { eventPagesFile, pagesFile, type PageJob, type PageRecord, type PageSource } from "./page-record.js";
 
 /**
  * Builds the page; its files are left in the record (`outputs`) when `writing`, for the thread

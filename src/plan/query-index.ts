@@ -1,13 +1,13 @@
-// Builds the query index (src/runtime/query/query-index.ts) from the validated site: the page
+// Plans the query index (src/runtime/query/query-index.ts) from the validated site: the page
 // tree in Wagtail's order, the database fields' values, and each model's fields as the reference
-// Wagtail declares them. The event page's fields come from the API's response schemas, so the
+// Wagtail declares them; written in pieces, a page at a time. The event page's fields come from the API's response schemas, so the
 // index can never list a field the documents do not carry.
 import { eventDetailSchema, fullerEventDetailSchema } from "../api/schemas.js";
 import { PARENT_TYPE } from "../enrich/parent-page.js";
 import { isoformat } from "../runtime/time/format-dates.js";
 import { QUERY_INDEX_FORMAT, type FieldKind, type IndexedPage, type PageModel, type QueryIndex } from "../runtime/query/query-index.js";
-import type { Site } from "../model/site.js";
-import { eachEvent } from "../engine/summary-store.js";
+import { lazily, type PageSummary, type Site } from "../model/site.js";
+import type { Piece, PreviousFile } from "../model/output.js";
 
 const PAGE = "wagtailcore.Page";
 const EVENT_PAGE = "events.EventPage";
@@ -45,75 +45,95 @@ function hosts(...urls: string[]): string[] {
   }))];
 }
 
-/** Where buildQueryIndex keeps its maker of the pages one by one (not a key of the index's JSON). */
-const EACH_PAGE = Symbol("each page");
-
-export function buildQueryIndex(site: Site): QueryIndex {
-  const c = site.catalogue;
-  const p = site.parent;
-  const names = [PAGE, PARENT_TYPE, EVENT_PAGE];
-  if (p.home && !names.includes(p.home.type)) names.push(p.home.type);
-  const models = names.map((n) => (n === EVENT_PAGE ? eventModel() : pageModel(n)));
-  models.push({ name: "wagtailcore.Locale", body: [], meta: ["type", "detail_url"], detailOnly: [], db: {}, relations: {}, page: false });
-  const type = (name: string) => names.indexOf(name);
-  const when = (i: Parameters<typeof isoformat>[0] | null) => (i ? isoformat(i, c.time_zone) : null);
-  const common = { alias_of: null };
-
-  const first: IndexedPage[] = [];
-  if (p.home) {
-    const h = p.home;
-    first.push({
-      id: h.id, type: type(h.type), parent: null, path: "/",
-      values: { ...common, title: h.title, slug: h.slug, show_in_menus: h.show_in_menus, seo_title: h.seo_title, search_description: h.search_description, first_published_at: when(h.firstPublished) },
-    });
-  }
-  first.push({
-    id: p.id, type: type(PARENT_TYPE), parent: p.home?.id ?? null, path: p.url,
-    values: { ...common, title: p.title, slug: p.slug, show_in_menus: p.show_in_menus, seo_title: p.seo_title, search_description: p.search_description, first_published_at: when(p.firstPublished) },
-  });
-  const eventType = type(EVENT_PAGE);
-  // The event pages one by one, as the writer asks for them: a list of them all was two objects
-  // a page held to the end of the build (made only for a host that routes lookups).
-  function* each(copied?: (id: number) => boolean): Generator<IndexedPage | number> {
-    yield* first;
-    for (const e of eachEvent(site.events, copied)) {
-      if (typeof e === "number") {
-        yield e;
-        continue;
-      }
-      yield {
-        id: e.id, type: eventType, parent: p.id, path: `${p.url}${e.slug}/`,
-        // A literal, not a spread of `common`: one shape for every page.
-        values: {
-          alias_of: null, title: e.title, slug: e.slug, show_in_menus: e.show_in_menus, seo_title: e.seo_title, search_description: e.search_description,
-          first_published_at: e.first_published_at, on_sale: e.on_sale, is_education_event: e.is_education_event,
-          custom_label: e.custom_label, ticket_button_text: e.ticket_button_text,
-        },
-      };
-    }
-  }
-  let pages: IndexedPage[] | undefined;
-  const index: QueryIndex = {
-    format: QUERY_INDEX_FORMAT,
-    base_url: c.base_url,
-    site_hosts: hosts(c.base_url, c.site_url),
-    time_zone: c.time_zone,
-    locale: "en",
-    models,
-    get pages(): IndexedPage[] {
-      return (pages ??= [...(each() as Generator<IndexedPage>)]);
-    },
-    search_filter_fields: SEARCH_FILTER_FIELDS,
-  };
-  Object.defineProperty(index, EACH_PAGE, { value: each, enumerable: false });
-  return index;
-}
+/** The index's keys in the order its JSON has them. */
+const INDEX_KEYS: readonly (keyof QueryIndex)[] = ["format", "base_url", "site_hosts", "time_zone", "locale", "models", "pages", "search_filter_fields"];
 
 /**
- * The index's pages in order, made one by one when the index was built here (else its list): an
- * event page for which `copied(id)` holds is not made, only its id given (a rebuild copies it).
+ * The query index of a site. Its event pages are made one at a time, as the writer takes them
+ * (`pieces`); only a host that routes lookups asks for the whole index (`index`), which then holds
+ * them all.
  */
-export function eachIndexedPage(index: QueryIndex, copied?: (id: number) => boolean): Iterable<IndexedPage | number> {
-  const each = (index as { [EACH_PAGE]?: (copied?: (id: number) => boolean) => Iterable<IndexedPage | number> })[EACH_PAGE];
-  return each ? each(copied) : index.pages;
+export class QueryIndexPlan {
+  private readonly head: Omit<QueryIndex, "pages">;
+  private readonly first: IndexedPage[] = [];
+  private whole: QueryIndex | null = null;
+
+  constructor(private readonly site: Site) {
+    const c = site.catalogue;
+    const p = site.parent;
+    const names = [PAGE, PARENT_TYPE, EVENT_PAGE];
+    if (p.home && !names.includes(p.home.type)) names.push(p.home.type);
+    const models = names.map((n) => (n === EVENT_PAGE ? eventModel() : pageModel(n)));
+    models.push({ name: "wagtailcore.Locale", body: [], meta: ["type", "detail_url"], detailOnly: [], db: {}, relations: {}, page: false });
+    this.types = names;
+    this.head = { format: QUERY_INDEX_FORMAT, base_url: c.base_url, site_hosts: hosts(c.base_url, c.site_url), time_zone: c.time_zone, locale: "en", models, search_filter_fields: SEARCH_FILTER_FIELDS };
+    const when = (i: Parameters<typeof isoformat>[0] | null) => (i ? isoformat(i, c.time_zone) : null);
+    if (p.home) {
+      const h = p.home;
+      this.first.push({
+        id: h.id, type: this.type(h.type), parent: null, path: "/",
+        values: { alias_of: null, title: h.title, slug: h.slug, show_in_menus: h.show_in_menus, seo_title: h.seo_title, search_description: h.search_description, first_published_at: when(h.firstPublished) },
+      });
+    }
+    this.first.push({
+      id: p.id, type: this.type(PARENT_TYPE), parent: p.home?.id ?? null, path: p.url,
+      values: { alias_of: null, title: p.title, slug: p.slug, show_in_menus: p.show_in_menus, seo_title: p.seo_title, search_description: p.search_description, first_published_at: when(p.firstPublished) },
+    });
+  }
+
+  private readonly types: string[];
+  private type(name: string): number {
+    return this.types.indexOf(name);
+  }
+
+  /** An event page of the index. */
+  private eventPage(e: PageSummary): IndexedPage {
+    const p = this.site.parent;
+    return {
+      id: e.id, type: this.type(EVENT_PAGE), parent: p.id, path: `${p.url}${e.slug}/`,
+      // A literal: one shape for every page.
+      values: {
+        alias_of: null, title: e.title, slug: e.slug, show_in_menus: e.show_in_menus, seo_title: e.seo_title, search_description: e.search_description,
+        first_published_at: e.first_published_at, on_sale: e.on_sale, is_education_event: e.is_education_event,
+        custom_label: e.custom_label, ticket_button_text: e.ticket_button_text,
+      },
+    };
+  }
+
+  /** The whole index, every page held (made once). */
+  get index(): QueryIndex {
+    if (!this.whole) {
+      const pages = [...this.first];
+      for (const e of this.site.events) pages.push(this.eventPage(e));
+      const h = this.head;
+      this.whole = { format: h.format, base_url: h.base_url, site_hosts: h.site_hosts, time_zone: h.time_zone, locale: h.locale, models: h.models, pages, search_filter_fields: h.search_filter_fields };
+    }
+    return this.whole;
+  }
+
+  /**
+   * JSON.stringify(index) in pieces, a page each; a page `reused(id)` is an item the writer copies
+   * from `previous` (the index the previous build wrote, whose first pages are made again: they are
+   * the settings').
+   */
+  *pieces(previous: PreviousFile | null = null, reused: (id: number) => boolean = () => false): Generator<Piece> {
+    let text = "{";
+    for (const [i, key] of INDEX_KEYS.entries()) {
+      text += `${i === 0 ? "" : ","}${JSON.stringify(key)}:`;
+      if (key !== "pages") {
+        text += JSON.stringify(this.head[key as Exclude<keyof QueryIndex, "pages">]);
+        continue;
+      }
+      text += "[";
+      this.first.forEach((page, n) => (text += `${n === 0 ? "" : ","}${JSON.stringify(page)}`));
+      yield text;
+      for (const [id, summary] of lazily(this.site.events)) {
+        const make = () => JSON.stringify(this.eventPage(summary()));
+        yield ",";
+        yield previous && reused(id) ? { item: id, from: previous, make } : make();
+      }
+      text = "]";
+    }
+    yield `${text}}`;
+  }
 }

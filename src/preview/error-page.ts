@@ -1,7 +1,7 @@
 // What the preview answers while the content has errors: the errors themselves, never stale data.
 import { formatCodeFrame } from "../code-frame.js";
 import { formatDiagnostic, summarize, type Diagnostic } from "../model/diagnostics.js";
-import { escapeHtml } from "../host/browsable.js";
+import { escapeHtml } from "../io/browsable-page.js";
 import { serialize } from "../runtime/serialize.js";
 import type { PreviewAnswer } from "./respond.js";
 

@@ -2,7 +2,7 @@
 // code the Cloudflare worker runs) over the files of a build on disk.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { browsableTemplate } from "../host/browsable.js";
+import { browsableTemplate } from "../io/browsable-page.js";
 import { servedRules, type Header, type HostModel } from "../host/rules.js";
 import { respond as respondWith, type ServedFiles, type ServedRequest } from "../runtime/respond.js";
 

@@ -2,6 +2,10 @@
 // the OPTIONS description. Below every stage: the build writes them to files, the hosts' rules
 // inline them, the responder and the query engine answer them.
 
+/** The views' names, as OPTIONS and the browsable page give them. */
+export const EVENT_PAGES_NAME = "Event Pages Api";
+export const PAGES_NAME = "Pages Api";
+
 /** An unknown id: `{"message": "No EventPage matches the given query."}`. */
 export function notFoundBody(model: string) {
   return { message: `No ${model} matches the given query.` };

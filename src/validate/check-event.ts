@@ -10,6 +10,8 @@ import type { Site, SiteEvent, SitePerformance, SiteVenue } from "../model/site.
 
 export interface Lookups extends Pick<Site, "venues" | "programs" | "genres" | "accessibility" | "images"> {
   catalogueZone: string;
+  /** A schema parsed this many times is compiled (see parse-sources.ts and the options' tuning). */
+  compileAfter: number;
   /** Ids whose own entry is broken (already reported): a reference to them is not reported again. */
   broken: Record<"venues" | "programs" | "genres" | "accessibility" | "images", Set<number> | "all">;
   /** The file each kind is kept in, as the content names it (`venues.json` or `venues.yaml`). */

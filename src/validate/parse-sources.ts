@@ -10,9 +10,10 @@ export function parseWith<S extends z.ZodType>(
   data: unknown,
   file: string,
   diagnostics: Diagnostic[],
-  base: KeyPath = [],
+  base: KeyPath,
+  compileAfter: number,
 ): z.infer<S> | null {
-  const fast = compiledAfterUse(schema);
+  const fast = compiledAfterUse(schema, compileAfter);
   if (fast) {
     const quick = fast.safeParse(data);
     if (quick.success) return quick.data;
@@ -27,24 +28,22 @@ export function parseWith<S extends z.ZodType>(
 }
 
 /**
- * A schema parsed this many times in a thread is compiled (zod's `z.compile`: a parser made for
- * the schema, with zod's own parser behind it for what it does not model). An event page's check
- * then takes about a tenth of the time; compiling takes 30 to 50 ms, about what the parser
- * spends on its first 100 pages, so a rebuild of a few pages never pays for it. Only a success is
- * taken from the compiled parser: a failure is parsed again by zod's, for its issues.
- * `BUILD_CATALOGUE_COMPILE_AFTER=n` sets the number (the tests use 1, to check every fixture both ways).
+ * A schema parsed `compileAfter` times in a thread is compiled (zod's `z.compile`: a parser made
+ * for the schema, with zod's own parser behind it for what it does not model): an event page's
+ * check then takes a fraction of the time, and compiling costs about what the parser spends on
+ * its first pages, so a rebuild of a few pages never pays for it. Only a success is taken from
+ * the compiled parser: a failure is parsed again by zod's, for its issues.
  */
-const COMPILE_AFTER = /^[0-9]+$/.test(process.env.BUILD_CATALOGUE_COMPILE_AFTER ?? "") ? Number(process.env.BUILD_CATALOGUE_COMPILE_AFTER) : 50;
 const uses = new WeakMap<z.ZodType, number>();
 const compiled = new WeakMap<z.ZodType, z.ZodType>();
 
 /** The compiled schema once `schema` has been parsed often enough here, else null. */
-function compiledAfterUse<S extends z.ZodType>(schema: S): S | null {
+function compiledAfterUse<S extends z.ZodType>(schema: S, compileAfter: number): S | null {
   const done = compiled.get(schema) as S | undefined;
   if (done) return done;
   const n = (uses.get(schema) ?? 0) + 1;
   uses.set(schema, n);
-  if (n < COMPILE_AFTER) return null;
+  if (n < compileAfter) return null;
   const made = z.compile(schema);
   compiled.set(schema, made);
   return made;
@@ -66,6 +65,7 @@ export function parseArrayFile<S extends z.ZodType>(
   file: string,
   what: string,
   diagnostics: Diagnostic[],
+  compileAfter: number,
 ): ParsedItems<z.infer<S>> {
   const broken = new Set<number>();
   const out: ParsedItems<z.infer<S>> = { items: [], brokenIds: broken };
@@ -74,7 +74,7 @@ export function parseArrayFile<S extends z.ZodType>(
     return { items: [], brokenIds: "all" };
   }
   data.forEach((item, index) => {
-    const parsed = parseWith(itemSchema, item, file, diagnostics, [index]);
+    const parsed = parseWith(itemSchema, item, file, diagnostics, [index], compileAfter);
     if (parsed !== null) out.items.push({ index, value: parsed });
     else {
       // An id written as a string ("2") still names the item editors refer to.

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { catalogueSchema } from "../../src/content/catalogue.js";
-import { browsableTemplate } from "../../src/host/browsable.js";
+import { browsableTemplate } from "../../src/io/browsable-page.js";
 import { answerHeaders, CORS_PREFLIGHT_HEADERS } from "../../src/host/rules.js";
 import { IMAGE_MODEL, IMAGES_NAME, IMAGES_PREFIX, imageEndpointFiles } from "../../src/runtime/query/image-documents.js";
 import { buildImageIndex, type ImageIndex, type ImageRecord } from "../../src/runtime/query/image-index.js";

@@ -1,7 +1,8 @@
 // The hosts' documented limits against synthetic tallies, at each limit and just past it.
 import { describe, expect, it } from "vitest";
 import { formatDiagnostic } from "../../src/model/diagnostics.js";
-import { emptyTally, type OutputTally } from "../../src/output/planned-writer.js";
+import { emptyTally } from "../../src/output/planned-writer.js";
+import type { OutputTally } from "../../src/model/output.js";
 import { HOSTS } from "../../src/host/host.js";
 import {
   CLOUDFLARE_FILE_BYTES,

@@ -7,7 +7,7 @@ import path from "node:path";
 import { MessageChannel } from "node:worker_threads";
 import { afterAll, describe, expect, it } from "vitest";
 import { CHUNK, ReadAhead, readChunk, type ReadRequest, type Recycled } from "../../src/engine/read-ahead.js";
-import { sourceStat } from "../../src/page/page-record.js";
+import { sourceStat } from "../../src/io/file-status.js";
 import { removeDir, tempDir } from "../helpers/cli.js";
 
 const dir = tempDir("bc-read-ahead-");

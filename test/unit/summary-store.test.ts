@@ -4,7 +4,7 @@ import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ON_DISK_FROM, SummaryStore, summariesOnDisk } from "../../src/engine/summary-store.js";
+import { SummaryStore } from "../../src/cache/summary-store.js";
 import type { PageSummary } from "../../src/model/site.js";
 
 const summary = (id: number, title: string): PageSummary => ({
@@ -16,7 +16,6 @@ const summary = (id: number, title: string): PageSummary => ({
 
 const tmp = path.join(os.tmpdir(), `bc-summary-store-${process.pid}`);
 afterEach(() => {
-  delete process.env.BUILD_CATALOGUE_SUMMARIES_ON_DISK_FROM;
   rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -91,13 +90,5 @@ describe("SummaryStore", () => {
       if (before === undefined) delete process.env.TMPDIR;
       else process.env.TMPDIR = before;
     }
-  });
-
-  it("goes on disk from ON_DISK_FROM pages, or from the number the environment gives", () => {
-    expect(summariesOnDisk(ON_DISK_FROM - 1)).toBe(false);
-    expect(summariesOnDisk(ON_DISK_FROM)).toBe(true);
-    process.env.BUILD_CATALOGUE_SUMMARIES_ON_DISK_FROM = "10";
-    expect(summariesOnDisk(9)).toBe(false);
-    expect(summariesOnDisk(10)).toBe(true);
   });
 });

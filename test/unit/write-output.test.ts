@@ -1,10 +1,28 @@
-// The writer swaps a complete staging folder in, or leaves --out exactly as it was.
+// The output transaction (src/output/): the planned files are written into a staging folder,
+// which is swapped in complete, or removed and --out left exactly as it was.
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { writeOutput } from "../../src/output/planned-writer.js";
-import type { OutputFile } from "../../src/plan/plan-output.js";
+import type { OutputFile, OutputTally } from "../../src/model/output.js";
+import { tuningOf } from "../../src/options.js";
+import { PlannedWriter } from "../../src/output/planned-writer.js";
+import { Staging } from "../../src/output/staging.js";
 import { removeDir, snapshotTree, tempDir } from "../helpers/cli.js";
+
+/** Writes the files through a staging folder and commits it when `keep` says so (else, and on any failure, aborts it), as a build does. */
+async function writeOutput(out: string, files: Iterable<OutputFile>, keep: (tally: OutputTally) => boolean = () => true) {
+  const staging = await Staging.open(out, false, tuningOf({}));
+  try {
+    const writer = new PlannedWriter(staging.writer);
+    for (const file of files) writer.write(file);
+    const replaced = keep(writer.tally);
+    await (replaced ? staging.commit() : staging.abort());
+    return { files: writer.tally.files, tally: writer.tally, replaced };
+  } catch (e) {
+    await staging.abort();
+    throw e;
+  }
+}
 
 let dir = "";
 afterEach(() => removeDir(dir));
@@ -25,7 +43,7 @@ function previousBuild(): string {
   return out;
 }
 
-describe("writeOutput", () => {
+describe("the output transaction", () => {
   it("replaces the output folder whole when every file is written", async () => {
     const out = previousBuild();
     const report = await writeOutput(out, files(3));
@@ -59,7 +77,7 @@ describe("writeOutput", () => {
     const before = snapshotTree(out);
     const planned = [...files(3), { path: "_redirects", bytes: Buffer.from("/a /b 200\n") }, { path: "big.json", bytes: Buffer.alloc(100) }];
     let seen = -1;
-    const report = await writeOutput(out, planned, undefined, (tally) => {
+    const report = await writeOutput(out, planned, (tally) => {
       seen = tally.files;
       return false;
     });
@@ -68,7 +86,7 @@ describe("writeOutput", () => {
     expect([...report.tally.ruleFiles]).toEqual([["_redirects", "/a /b 200\n"]]);
     expect(snapshotTree(out)).toEqual(before);
     expect(readdirSync(dir)).toEqual(["dist"]);
-    expect((await writeOutput(out, files(1), undefined, () => true)).replaced).toBe(true);
+    expect((await writeOutput(out, files(1), () => true)).replaced).toBe(true);
     expect(snapshotTree(out).size).toBe(2);
   });
 

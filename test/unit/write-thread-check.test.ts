@@ -1,14 +1,13 @@
 // The write thread checks each event detail it is handed (PageJob.checkWhenWritten) before it writes
 // any file of that page: the text parsed again, against the response schema named, key order
 // included. A detail that does not fit fails the build with the very message the builder's own
-// check (checked(), emit/plan.ts) words for the same document. The real worker (lib/), real files.
+// check (checked(), api/self-check.ts) words for the same document. The real worker (lib/), real files.
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { eventDetailSchema, fullerEventDetailSchema } from "../../lib/api/schemas.js";
-import { SelfCheckFailed } from "../../lib/api/self-check.js";
-import { checked } from "../../lib/plan/plan-output.js";
-import type { PageOutput, PageRecord } from "../../lib/page/page-record.js";
+import { checked, SelfCheckFailed } from "../../lib/api/self-check.js";
+import type { PageOutput, PageRecord } from "../../lib/model/page.js";
 import { pageRecord } from "../../lib/page/page-record.js";
 import { serialize } from "../../lib/runtime/serialize.js";
 import { WriteThread } from "../../lib/engine/write-thread.js";

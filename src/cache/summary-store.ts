@@ -7,32 +7,10 @@
 import { closeSync, mkdtempSync, openSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { PageSummary } from "../model/site.js";
-import type { PageKeys } from "../validate/validate-content.js";
+import type { EventSummaries, PageSummary } from "../model/site.js";
+import type { PageKeys } from "../model/page.js";
 import { AppendFile } from "../io/append-file.js";
 import { ReadWindow, type Span } from "../io/read-window.js";
-
-/** The summaries in ascending page id, as many passes as wanted (an array is one). */
-export interface EventSummaries extends Iterable<PageSummary> {
-  readonly length: number;
-  /** Kept on disk: each page's id, and its summary read (parsed again) only when asked for. */
-  lazily?(): Iterable<[id: number, summary: () => PageSummary]>;
-}
-
-/** The pages' ids in ascending order, without reading the summaries kept on disk. */
-export function* idsOf(events: EventSummaries): Generator<number> {
-  if (events.lazily) for (const [id] of events.lazily()) yield id;
-  else for (const e of events) yield e.id;
-}
-
-/**
- * Each page's summary in ascending id, or only its id where `copied(id)` holds (asked in order,
- * before the next page): a page whose documents a rebuild copies needs no summary read from disk.
- */
-export function* eachEvent(events: EventSummaries, copied?: (id: number) => boolean): Generator<PageSummary | number> {
-  if (copied && events.lazily) for (const [id, summary] of events.lazily()) yield copied(id) ? id : summary();
-  else for (const e of events) yield copied?.(e.id) ? e.id : e;
-}
 
 /** A page's keys from their JSON (JSON.stringify's, which writes NaN as null). */
 export function parseKeys(json: string): PageKeys {
@@ -40,15 +18,6 @@ export function parseKeys(json: string): PageKeys {
   // NaN (a performance left out) again, which equals no value.
   const nan = (values: (number | null)[]) => values.map((v) => v ?? NaN);
   return { ...keys, performanceIds: nan(keys.performanceIds), performanceCodes: nan(keys.performanceCodes) };
-}
-
-/** From this many event pages a build keeps the summaries on disk. */
-export const ON_DISK_FROM = 20_000;
-
-/** Whether a build of this many pages keeps them on disk (`BUILD_CATALOGUE_SUMMARIES_ON_DISK_FROM` sets the number, for tests). */
-export function summariesOnDisk(pages: number): boolean {
-  const from = Number(process.env.BUILD_CATALOGUE_SUMMARIES_ON_DISK_FROM ?? ON_DISK_FROM);
-  return pages >= (Number.isFinite(from) ? from : ON_DISK_FROM);
 }
 
 export class SummaryStore {

@@ -1,0 +1,51 @@
+// Step: the checks across pages (unique ids, slugs, performance ids and codes), then, when
+// nothing failed, the site every later step reads: the settings and each page's summary, the
+// warnings (each page's, and the images'), and the next instant an is_past or in_past changes.
+import { hasErrors, plural, type Diagnostic, type Step } from "../model/diagnostics.js";
+import type { Site } from "../model/site.js";
+import { NextChangeOf, type NextChange } from "../enrich/next-change.js";
+import type { BuiltPages } from "../engine/build-pages.js";
+import { checkAcrossPages, type PageForChecks } from "../validate/across-pages.js";
+import { ImageUse } from "../validate/warnings.js";
+import type { BuildContext } from "./context.js";
+import type { Settings } from "./check-settings.js";
+
+export interface CheckedSite {
+  /** Null when the content has an error: nothing is planned or written. */
+  site: Site | null;
+  nextChange: NextChange | null;
+}
+
+/** `failed`: an earlier step found an error (the site is then not made, but the pages' keys are still checked). */
+export function checkSite(ctx: BuildContext, settings: Settings, pages: BuiltPages, failed: boolean): Step<CheckedSite> {
+  const { records } = pages;
+  const diagnostics: Diagnostic[] = [];
+  // A rebuild that kept every page's keys cannot fail them (see PageCache.keysUnchanged): the reused pages' keys are not read.
+  if (!ctx.cache?.keysUnchanged()) diagnostics.push(...checkAcrossPages(() => keysOf(ctx, records), settings.check));
+  // What only the checks across pages needed (about ten performances a page) goes now.
+  for (const r of records) r.keys = null;
+  const base = settings.check.settings;
+  if (!base || failed || hasErrors(diagnostics)) return { value: { site: null, nextChange: null }, diagnostics };
+  const site: Site = { ...base, events: ctx.summaries.sorted() };
+  for (const r of records) diagnostics.push(...r.warnings);
+  // One pass for both: kept on disk, each pass parses every summary again.
+  const images = new ImageUse(site.images, ctx.content.value.images?.file ?? null);
+  const clock = new NextChangeOf();
+  for (const page of site.events) {
+    images.add(page);
+    clock.add(page);
+  }
+  diagnostics.push(...images.warnings());
+  const nextChange = clock.result(site.catalogue.time_zone);
+  ctx.options.onProgress(`Validated ${plural(site.events.length, "event page")}, ${plural(site.venues.size, "venue")}, ${plural(site.images.size, "image")}`);
+  return { value: { site, nextChange }, diagnostics };
+}
+
+/** Each page's keys, read back a page at a time where the build keeps them on disk, and a reused page's from the previous cache file. */
+function* keysOf(ctx: BuildContext, records: BuiltPages["records"]): Generator<PageForChecks> {
+  for (const r of records) {
+    if (r.keysAt !== undefined) yield { file: r.file, keys: ctx.summaries.keysAt(r.keysAt), placeholders: r.placeholders };
+    else if (r.keysFrom !== undefined) yield { file: r.file, keys: ctx.cache!.keysFrom(r.keysFrom, r.keysLength!), placeholders: r.placeholders };
+    else yield r;
+  }
+}

@@ -1,0 +1,92 @@
+// One build's context: the options resolved once (the tuning with them), the hosts, the content
+// as loaded, and what the build opens (the cache, the output transaction, the store of the pages'
+// summaries). Every step of build.ts reads it; one abort undoes whatever was opened.
+import { BuildFailed } from "../errors.js";
+import { plural } from "../model/diagnostics.js";
+import { PageCache } from "../cache/page-cache.js";
+import { SummaryStore } from "../cache/summary-store.js";
+import { parseHosts, type Host } from "../host/host.js";
+import { isDirectory, loadContent, sourcesOf, type Loaded } from "../load/load-content.js";
+import { checkOutputFolder } from "../output/output-marker.js";
+import { Staging } from "../output/staging.js";
+import { resolveOptions, type BuildOptions, type ResolvedOptions } from "../options.js";
+
+export interface BuildContext {
+  options: ResolvedOptions;
+  /** False for a check: nothing is written, and no cache is read or kept. */
+  write: boolean;
+  hosts: Host[];
+  content: Loaded;
+  /** The build cache: what this build may reuse of the previous one's pages. */
+  cache: PageCache | null;
+  /** The output transaction: every file goes into its staging folder, and --out changes only at commit. */
+  output: Staging | null;
+  summaries: SummaryStore;
+  started: number;
+}
+
+/**
+ * Resolves the options and hosts, refuses an output folder the build may not replace (before
+ * anything is read), loads the content, and opens the cache and the output transaction.
+ */
+export async function openBuild(options: BuildOptions, write: boolean): Promise<BuildContext> {
+  const started = performance.now();
+  const hosts = parseHosts(options.hosts);
+  const resolved = resolveOptions(options, write);
+  if (write) checkOutputFolder(resolved.outDir, resolved.outArg, resolved.force);
+  const content = await loadContent(resolved.contentDir, resolved.contentArg, false);
+  // Without the folder there is nothing to count: "Read 0 event files" would contradict the error.
+  if (content.eventsFolderRead) resolved.onProgress(`Read ${plural(content.eventFiles.length, "event file")} from ${resolved.contentArg}/`);
+  const summaries = new SummaryStore(write && content.eventFiles.length >= resolved.tuning.summariesOnDiskFrom);
+  const ctx: BuildContext = { options: resolved, write, hosts, content, cache: null, output: null, summaries, started };
+  if (!write) return ctx;
+  try {
+    ctx.cache = resolved.cache ? PageCache.open(resolved.cwd, resolved.cacheName, resolved.outDir, cacheKey(ctx)) : null;
+    // With pages to reuse, --out is updated in place (see output/update-in-place.ts).
+    const inPlace = ctx.cache !== null && ctx.cache.size > 0 && (await isDirectory(resolved.outDir));
+    ctx.output = await Staging.open(resolved.outDir, inPlace, resolved.tuning);
+  } catch (e) {
+    await abortBuild(ctx);
+    throw writeFailure(ctx, e);
+  }
+  return ctx;
+}
+
+/** What a failure to write says: the I/O error, and what became of --out. */
+export function writeFailure(ctx: BuildContext, e: unknown): BuildFailed {
+  const err = e as NodeJS.ErrnoException;
+  const why = `${err.code ? `${err.code} ` : ""}${err.message}`;
+  const out = ctx.options.outArg;
+  // Updating in place, files may already be new: the cache still describes the old ones, so the next build writes them again.
+  return new BuildFailed(
+    ctx.output?.committing && ctx.output.inPlace
+      ? `could not update ${out}/ in place: ${why}; some of its files may be new and some old. Fix the cause and build again: the next build writes again whatever it does not find as it left it.`
+      : `could not write ${out}/: ${why}; ${out}/ was left as it was. Check that its parent folder is writable and has space.`,
+  );
+}
+
+/**
+ * What decides every page's files besides the page's own source and now (see cache/page-cache.ts):
+ * the hosts, the settings files (the build loads no event file before its pages are built), and a
+ * base URL given in the options, which replaces the settings' in every page.
+ */
+function cacheKey(ctx: BuildContext): unknown[] {
+  return [ctx.hosts.map((h) => h.name).sort(), [...sourcesOf(ctx.content.value).values()].map((s) => [s.file, s.text]), ctx.options.baseUrl];
+}
+
+/** The build failed or was refused: --out, and the cache that describes it, stay as they were. */
+export async function abortBuild(ctx: BuildContext): Promise<void> {
+  await ctx.output?.abort();
+  ctx.cache?.discard();
+}
+
+/** The build succeeded: its output replaces --out (or updates it in place), and its cache the previous one. */
+export async function commitBuild(ctx: BuildContext): Promise<void> {
+  await ctx.output?.commit(ctx.cache?.previousBuild);
+  ctx.cache?.commit();
+}
+
+/** Whatever way the build ended: temporary files go. */
+export function closeBuild(ctx: BuildContext): void {
+  ctx.summaries.close();
+}
