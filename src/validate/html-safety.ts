@@ -89,7 +89,7 @@ export function checkRichText(html: string): HtmlProblem[] {
   if (declaration) add(declarationProblem(html, declaration.index));
   for (const element of elements) {
     if (!ALLOWED.has(element.name)) {
-      add([`has the element <${element.name}>`, `, which rich text does not allow: ${elementAdvice(element.name)}`]);
+      add([`has the element <${printable(element.name)}>`, `, which rich text does not allow: ${elementAdvice(element.name)}`]);
       continue;
     }
     for (const attribute in element.given) {
@@ -126,7 +126,7 @@ function unfinishedProblem(html: string): Problem {
 
 function attributeProblem(element: string, attribute: string, value: string): Problem {
   if (attribute.startsWith("on")) {
-    return [`has an event-handler attribute ${attribute}="..." on <${element}>`, "; rich text cannot run script: remove the attribute"];
+    return [`has an event-handler attribute ${printable(attribute)}="..." on <${element}>`, "; rich text cannot run script: remove the attribute"];
   }
   const allowed = GLOBAL_ATTRIBUTES.includes(attribute as never) || ELEMENT_ATTRIBUTES[element]?.includes(attribute);
   if (allowed && URL_ATTRIBUTES.has(attribute)) {
@@ -137,8 +137,11 @@ function attributeProblem(element: string, attribute: string, value: string): Pr
       ", which rich text does not allow: a link may be http(s), mailto:, tel: or relative; replace it",
     ];
   }
-  return [`has the attribute ${attribute}="..." on <${element}>`, `, which rich text does not allow: ${attributeAdvice(element, attribute)}`];
+  return [`has the attribute ${printable(attribute)}="..." on <${element}>`, `, which rich text does not allow: ${attributeAdvice(element, attribute)}`];
 }
+
+/** A name as a message can show it: a control character (a NUL in a tag name) escaped as JSON escapes it. */
+const printable = (name: string) => JSON.stringify(name).slice(1, -1);
 
 /** The scheme a browser reads in `url` (`javascript:`), or undefined when it reads none. */
 function schemeOf(url: string): string | undefined {

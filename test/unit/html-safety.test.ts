@@ -127,6 +127,12 @@ describe("every problem of a fragment, in one run", () => {
     for (const html of [`<p>open paragraph`, `text ending with >`, `a <`, `x &amp`, `<p>a</p>\n`]) expect(messages(html), html).toEqual([]);
   });
 
+  it("shows a name's control characters escaped, not as they are", () => {
+    expect(messages("<a\0 onclick=x>y</a>")).toEqual([
+      "has the element <a\\u0000>, which rich text does not allow: remove the element and keep its text (see the content reference for the elements rich text may use)",
+    ]);
+  });
+
   it("does not report again what is inside an element dropped whole", () => {
     expect(messages(`<script><a onclick="x"></script><textarea><b onclick="y"></textarea>`)).toEqual([
       "has the element <script>, which rich text does not allow: remove it; rich text cannot run script (it would run in every client that shows the page)",
