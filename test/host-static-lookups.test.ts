@@ -15,19 +15,16 @@ import { browsableTemplate } from "../src/host/browsable.js";
 import { servedRules } from "../src/host/rules.js";
 import type { QueryIndex } from "../src/runtime/query/query-index.js";
 import { removeDir, ROOT, runCli, snapshotTree, tempDir } from "./helpers/cli.js";
-import { netlifyRules } from "./helpers/netlify.js";
-import { expectAnswer, lookupCases, preview, type Served } from "./helpers/static-hosts.js";
-import { outputRoutes, vercelRoutes } from "./helpers/vercel.js";
+import { expectAnswer, lookupCases, previewOf, staticHosts, type HostAnswer, type Served } from "./helpers/static-hosts.js";
+import { outputRoutes } from "./helpers/vercel.js";
 import { recordedAnswers, REFERENCE_CONTENT, REFERENCE_NOW, sameAsWagtail } from "./helpers/wagtail-reference.js";
 
-type Host = (url: string) => Promise<Served & { headers: Record<string, string> }>;
-interface Catalogue { dist: string; index: QueryIndex; oracle: (url: string) => Promise<Served>; hosts: Record<string, Host> }
+interface Catalogue { dist: string; index: QueryIndex; oracle: (url: string) => Promise<Served>; hosts: Record<string, HostAnswer> }
 
 let dir = "";
 const catalogues: Record<string, Catalogue> = {};
 const SIZES = { "12 event pages": 12, "90 event pages": 90 } as const;
 const LIVE = { vary: "Accept", allow: "GET, HEAD, OPTIONS", "x-content-type-options": "nosniff", "referrer-policy": "same-origin", "x-frame-options": "DENY" };
-const lower = (h: Record<string, string>) => Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
 
 beforeAll(async () => {
   dir = tempDir("bc-static-lookups-");
@@ -42,22 +39,11 @@ beforeAll(async () => {
     const oracleBuild = await build({ content, out: oracleDir, now, hosts: ["serve"] });
     expect(oracleBuild.ok).toBe(true);
     const rules = servedRules(oracleBuild.model!, browsableTemplate());
-    const netlify = await netlifyRules(dist);
-    const vercel = await vercelRoutes(dist, { real: true });
     catalogues[name] = {
       dist,
       index: JSON.parse(readFileSync(path.join(oracleDir, "_query/index.json"), "utf8")) as QueryIndex,
-      oracle: (url) => preview(rules, oracleDir, url),
-      hosts: {
-        netlify: async (u) => {
-          const a = netlify(u);
-          return { status: a.status, body: a.body?.toString("utf8") ?? "", contentType: a.headers["Content-Type"], location: a.headers.Location, hostNotFound: a.file === null && a.status === 404, headers: lower(a.headers) };
-        },
-        vercel: async (u) => {
-          const a = await vercel("GET", u);
-          return { status: a.status, body: a.body.toString("utf8"), contentType: a.headers["content-type"], location: a.headers.location, hostNotFound: a.status === 404 && a.headers["content-type"] === undefined, headers: a.headers };
-        },
-      },
+      oracle: previewOf(rules, oracleDir),
+      hosts: await staticHosts(dist, { vercelBuild: true }),
     };
   }
 }, 240_000);

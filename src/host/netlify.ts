@@ -16,8 +16,8 @@ export const NETLIFY_FIND_NOT_FOUND_FILE = `${LOOKUP_DIR}/404.netlify.json`;
 
 /**
  * Netlify advises fewer than 10,000 rules (src/host/limits.ts). The rules that grow with the
- * catalogue (one per lookup, per address, per page's path) are written while they total at most
- * this many, in that order of priority; the rest of the file is about 150 rules at any size.
+ * catalogue (one per address, per lookup, per page's path) are written while they total at most
+ * this many; the rest of the file is about 130 rules at any size.
  */
 export const NETLIFY_ITEM_RULES = 9_000;
 
@@ -38,35 +38,31 @@ export function renderNetlify(model: HostModel): HostFile[] {
   const width = Math.max(...model.documents.map((d) => withoutSlash(d.path).length)) + 2;
   const rule: Rule = (from, query, to, status) => `${from.padEnd(width)}${query ? `${query}  ` : ""}${to}  ${status}`;
 
-  // The rules that grow with the catalogue, exact while they fit the budget, in order of priority:
-  // an unknown slug's empty list, an unknown id's JSON 404, then find/.
-  // Each part is written whole or not at all; a part that does not fit is never listed past the budget.
+  // The rules that grow with the catalogue, each part exact while it fits the budget, in order of
+  // priority: an unknown id's JSON 404 (as before lookups were routed), an unknown slug's empty list
+  // (wagtail-js's fetchPage asks /api/v2/pages/?slug=), the same with ?type=, then find/.
   let left = NETLIFY_ITEM_RULES;
-  const fit = (...parts: Iterable<string>[]): string[][] | null => {
-    const out: string[][] = [];
-    let count = 0;
-    for (const part of parts) {
-      const lines: string[] = [];
-      for (const line of part) {
-        if (++count > left) return null;
-        lines.push(line);
-      }
-      out.push(lines);
+  const fit = (part: Iterable<string>): string[] | null => {
+    const lines: string[] = [];
+    for (const line of part) {
+      if (lines.length === left) return null;
+      lines.push(line);
     }
-    left -= count;
-    return out;
+    left -= lines.length;
+    return lines;
   };
   const lookups = model.lookups;
-  const exactLookups = lookups ? fit(exactTypeSlugRules(lookups, rule), exactSlugRules(lookups, rule)) : null;
-  const exactDocuments = fit(exactDocumentRules(model, rule))?.[0] ?? null;
-  const exactFind = lookups ? (fit(exactFindRules(model, lookups, rule))?.[0] ?? null) : null;
+  const exactDocuments = fit(exactDocumentRules(model, rule));
+  const exact = lookups
+    ? { slugs: fit(exactSlugRules(lookups, rule)), typeSlugs: fit(exactTypeSlugRules(lookups, rule)), find: fit(exactFindRules(model, lookups, rule)) }
+    : null;
 
   const redirects = [
     "# build-catalogue: every address of the API, then JSON 404s. First match wins; Netlify strips",
     "# the trailing slash before matching, so each rule serves the address with and without it.",
-    ...(lookups ? queryRules(model, lookups, rule, exactLookups, exactFind) : []),
+    ...(lookups && exact ? queryRules(model, lookups, rule, exact) : []),
     ...(exactDocuments
-      ? ["# The browsable page (?format=api) first, then the JSON documents:", ...exactDocuments]
+      ? ["# The documents, the browsable page (?format=api) first:", ...exactDocuments]
       : placeholderDocumentRules(model, rule)),
     "# Unknown ids, then any other address under /api/: JSON 404 bodies.",
     ...model.collections.map((c) => rule(`${c.prefix}*`, "", `/${c.notFoundFile}`, 404)),
@@ -78,7 +74,7 @@ export function renderNetlify(model: HostModel): HostFile[] {
     { path: "_redirects", text: redirects.join("\n") },
     ...(lookups
       ? [
-          { path: NETLIFY_REFUSAL_FILE, text: refusalBody(lookups, exactFind !== null) },
+          { path: NETLIFY_REFUSAL_FILE, text: refusalBody(lookups, exact?.find != null) },
           { path: NETLIFY_FIND_NOT_FOUND_FILE, text: FIND_NOT_FOUND_BODY },
         ]
       : []),
@@ -156,45 +152,34 @@ function* exactFindRules(model: HostModel, rules: LookupRules, rule: Rule): Gene
  * pre-rendered; then the lookups (exact, or past the budget placeholders, where a slug no page has
  * names a missing file and gets Netlify's own 404); then find/; then the details' 400s.
  */
-function queryRules(model: HostModel, rules: LookupRules, rule: Rule, exactLookups: string[][] | null, exactFind: string[] | null): string[] {
+function queryRules(model: HostModel, rules: LookupRules, rule: Rule, exact: Record<"slugs" | "typeSlugs" | "find", string[] | null>): string[] {
   const refused = `/${NETLIFY_REFUSAL_FILE}`;
   const notFound = `/${NETLIFY_FIND_NOT_FOUND_FILE}`;
   const lists = model.collections.filter((c) => c.hasList).map((c) => withoutSlash(c.prefix));
-  const typeRules = [
-    ...rules.types.flatMap((t) => lookup(rule, PAGES_LIST, `type=${t}`, typeLookupDir(t))),
-    rule(PAGES_LIST, "type=:type", refused, 400),
-  ];
-  let slugRules: string[];
-  if (exactLookups) {
-    slugRules = [
-      "# The pre-rendered lookups, one rule each; any other slug: the empty list. ?slug= with ?type=:",
-      ...exactLookups[0]!,
-      "# ?type= alone; any other type: 400 (it is no page type). Then ?slug=:",
-      ...typeRules,
-      ...exactLookups[1]!,
-    ];
-  } else {
-    slugRules = [
-      "# The pre-rendered lookups by placeholder (a slug no page has: Netlify's own 404). ?slug= with ?type=:",
-      ...rules.types.flatMap((t) => lookup(rule, PAGES_LIST, `slug=:slug type=${t}`, typeSlugLookupDir(t, ":slug"))),
-      "# ?type= alone; any other type: 400 (it is no page type). Then ?slug=:",
-      ...typeRules,
-      ...lookup(rule, PAGES_LIST, "slug=:slug", slugLookupDir("pages", ":slug")),
-      ...lookup(rule, EVENT_PAGES_LIST, "slug=:slug", slugLookupDir("event_pages", ":slug")),
-    ];
-  }
-  const findRules = exactFind
-    ? ["# find/?html_path=: each page's path, a 302 to its detail; any other path: Wagtail's 404.", ...exactFind]
-    : ["# find/?html_path=: not pre-rendered at this size, 400.", ...model.collections.map((c) => rule(`${c.prefix}find`, "html_path=:path", refused, 400))];
+  const placeholders = "by placeholder (a slug no page has names a missing file: Netlify's own 404)";
   return [
     "# List queries this static host has not pre-rendered: 400, saying which it has.",
     ...lists.flatMap((l) => rules.listRefused.map((k) => rule(l, `${k}=:value`, refused, 400))),
     // ?type= is pre-rendered on /api/v2/pages/ only.
     ...lists.filter((l) => l !== PAGES_LIST).map((l) => rule(l, "type=:type", refused, 400)),
-    ...slugRules,
+    ...(exact.typeSlugs
+      ? ["# ?slug= with ?type=, one rule each; any other slug: the empty list.", ...exact.typeSlugs]
+      : [`# ?slug= with ?type=, ${placeholders}.`, ...rules.types.flatMap((t) => lookup(rule, PAGES_LIST, `slug=:slug type=${t}`, typeSlugLookupDir(t, ":slug")))]),
+    "# ?type= alone; any other type: 400 (it is no page type).",
+    ...rules.types.flatMap((t) => lookup(rule, PAGES_LIST, `type=${t}`, typeLookupDir(t))),
+    rule(PAGES_LIST, "type=:type", refused, 400),
+    ...(exact.slugs
+      ? ["# ?slug=, one rule each; any other slug: the empty list.", ...exact.slugs]
+      : [
+          `# ?slug=, ${placeholders}.`,
+          ...lookup(rule, PAGES_LIST, "slug=:slug", slugLookupDir("pages", ":slug")),
+          ...lookup(rule, EVENT_PAGES_LIST, "slug=:slug", slugLookupDir("event_pages", ":slug")),
+        ]),
     // Wagtail's find/ reads ?type= first; ?id= (after html_path) is not pre-rendered.
     ...model.collections.map((c) => rule(`${c.prefix}find`, "type=:type", refused, 400)),
-    ...findRules,
+    ...(exact.find
+      ? ["# find/?html_path=: each page's path, a 302 to its detail; any other path: Wagtail's 404.", ...exact.find]
+      : ["# find/?html_path=: not pre-rendered at this size, 400.", ...model.collections.map((c) => rule(`${c.prefix}find`, "html_path=:path", refused, 400))]),
     ...model.collections.flatMap((c) => [rule(`${c.prefix}find`, "id=:id", refused, 400), rule(`${c.prefix}find`, "", notFound, 404)]),
     "# What Wagtail applies to a detail (fields, filters): 400.",
     ...model.collections.flatMap((c) => rules.detailRefused.map((k) => rule(`${c.prefix}:id`, `${k}=:value`, refused, 400))),
