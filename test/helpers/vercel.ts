@@ -7,7 +7,7 @@
 // Location, and a missing file Vercel's own 404. The static files are served by a small fetcher
 // standing in for the asset server: the bytes, with the route's headers only.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -46,7 +46,9 @@ function loadRouter(): Promise<Router> {
       entryPoints: [path.join(NEXT_ON_PAGES, "templates/_worker.js/handleRequest.ts")],
       bundle: true, platform: "node", format: "esm", outfile, logLevel: "silent",
     });
-    return (await import(pathToFileURL(outfile).href)) as Router;
+    const loaded = (await import(pathToFileURL(outfile).href)) as Router;
+    rmSync(dir, { recursive: true, force: true });
+    return loaded;
   })());
 }
 
