@@ -73,7 +73,8 @@ function code(name, dir) {
     console.error(`bench: ${path.join(dir, "lib/cli.js")} is missing; run "npm run build" in ${dir} first`);
     process.exit(1);
   }
-  const head = spawnSync("git", ["-C", dir, "log", "-1", "--format=%h %s"], { encoding: "utf8" }).stdout?.trim();
+  const git = (...args) => spawnSync("git", ["-C", dir, ...args], { encoding: "utf8" }).stdout?.trim();
+  const head = [git("rev-parse", "--abbrev-ref", "HEAD"), git("describe", "--always", "--dirty")].filter(Boolean).join(" at ");
   return { name, dir, bin: path.join(dir, "bin/build-catalogue.js"), head };
 }
 
