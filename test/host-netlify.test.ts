@@ -1,6 +1,6 @@
 // Netlify's rule files, parsed with Netlify's own parsers (@netlify/headers-parser and
-// @netlify/redirect-parser), and the parsed rules applied to every address of the example with
-// a small matcher that follows Netlify's documented semantics (test/helpers/netlify.ts).
+// @netlify/redirect-parser), and _redirects applied to every address of the example by Netlify's
+// own redirect engine, netlify-redirector, as `netlify dev` runs it (test/helpers/netlify.ts).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -49,7 +49,8 @@ beforeAll(async () => {
   dist = path.join(dir, "dist");
   const built = runCli(["build", "--content", original, "--out", dist, "--now", NOW], { cwd: dir });
   expect(built.code, built.output).toBe(0);
-  ({ preview, base } = await startPreviewProcess(["--content", original, "--now", NOW], { cwd: dir }));
+  // Served as the production API is: its links name the catalogue's base URL, not the preview's own origin.
+  ({ preview, base } = await startPreviewProcess(["--content", original, "--now", NOW, "--base-url", API_BASE], { cwd: dir }));
 });
 
 afterAll(async () => {

@@ -253,6 +253,9 @@ describe("help", () => {
   it("help with an unknown command is a usage error naming the commands (exit 2)", () => {
     const run = runCli(["help", "publish"]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe('Usage error: help: unknown command "publish"; the commands are build, check, init, new, schema, preview (run build-catalogue help <command>)\n');
+    // Every command is named, whichever they are.
+    const commands = /the commands are (.+) \(run build-catalogue help <command>\)\n$/.exec(run.stderr)?.[1]?.split(", ");
+    expect(run.stderr.startsWith('Usage error: help: unknown command "publish"; ')).toBe(true);
+    expect(commands).toEqual(expect.arrayContaining(["build", "check", "init", "new", "schema", "preview"]));
   });
 });

@@ -9,6 +9,8 @@ import type { QueryIndex } from "../runtime/query/query-index.js";
 export const LOOKUP_DIR = "_lookup";
 /** `{"meta": {"total_count": 0}, "items": []}`: Wagtail's answer to a slug no page has. */
 export const EMPTY_LOOKUP_FILE = `${LOOKUP_DIR}/empty.json`;
+/** Wagtail's 404 body for a `find/` that names no page. */
+export const FIND_NOT_FOUND_BODY = serialize({ message: "not found" });
 
 export type LookupRoute = "pages" | "event_pages";
 
@@ -36,6 +38,32 @@ export interface LookupRules {
   detailRefused: string[];
   /** Every page: its path on the site (what `find/?html_path=` names), id, and whether it is an event page. */
   pages: { path: string; id: number; event: boolean }[];
+  /** The slugs a lookup is pre-rendered for (lookupSlugs). */
+  slugs: LookupSlugs;
+}
+
+/** The slugs each pre-rendered lookup holds, each once, in tree order. */
+export interface LookupSlugs {
+  /** `/api/v2/pages/?slug=`: every page's. */
+  pages: string[];
+  /** `/api/v2/event_pages/?slug=`: the event pages'. */
+  event_pages: string[];
+  /** `/api/v2/pages/?slug=&type=`, per page type (in the order of `types`): the slugs of its pages. */
+  byType: [type: string, slugs: string[]][];
+}
+
+/** Which lookups exist: the build writes an answer for each (src/emit/lookups.ts), and the hosts' rules name them. */
+export function lookupSlugs(index: QueryIndex): LookupSlugs {
+  const slugOf = (p: QueryIndex["pages"][number]) => String(p.values.slug);
+  const unique = (pages: QueryIndex["pages"]) => [...new Set(pages.map(slugOf))];
+  const eventType = index.models.findIndex((m) => m.name === "events.EventPage");
+  return {
+    pages: unique(index.pages),
+    event_pages: unique(index.pages.filter((p) => p.type === eventType)),
+    byType: index.models.flatMap((model, i) =>
+      model.page ? [[model.name, unique(index.pages.filter((p) => model.name === "wagtailcore.Page" || p.type === i))] as [string, string[]]] : [],
+    ),
+  };
 }
 
 export function lookupRules(index: QueryIndex): LookupRules {
@@ -48,10 +76,11 @@ export function lookupRules(index: QueryIndex): LookupRules {
     listRefused: [...OPERATIONS, ...dbFields.filter((f) => f !== "slug" && !OPERATIONS.includes(f))],
     detailRefused: [...OPERATIONS.filter((o) => o !== "limit" && o !== "offset"), "type", ...dbFields.filter((f) => !OPERATIONS.includes(f))],
     pages: index.pages.map((p) => ({ path: p.path, id: p.id, event: p.type === eventType })),
+    slugs: lookupSlugs(index),
   };
 }
 
-/** The 400 a static host answers for a query it has not pre-rendered. */
+/** The 400 a static host answers for a query it has not pre-rendered; `withFind`: it answers find/ too. */
 export function refusalBody(rules: LookupRules, withFind: boolean): string {
   const lookups = [
     "?slug=",

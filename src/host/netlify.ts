@@ -1,12 +1,27 @@
 // Rules for Netlify: _headers and _redirects. Netlify removes the trailing slash before matching,
 // so every address is served by a 200 rewrite to its file (the slashless address answers the same,
-// not a 301). Ids are listed one by one, so an unknown id falls through to the 404 rules.
+// not a 301). Rules are exact (one per address, per lookup, per page's path) while they fit the
+// rule budget, so an unknown id, slug or path falls through to a JSON answer; past it, placeholders
+// of constant number (docs/hosts.md, Netlify).
 import { staticCorsOrigin, type HostModel } from "./rules.js";
 import type { HostFile } from "./host.js";
-import { LOOKUP_DIR, refusalBody, slugLookupDir, typeLookupDir, typeSlugLookupDir, type LookupRules } from "./lookups.js";
+import {
+  EMPTY_LOOKUP_FILE, FIND_NOT_FOUND_BODY, LOOKUP_DIR, refusalBody, slugLookupDir, typeLookupDir, typeSlugLookupDir, type LookupRules,
+} from "./lookups.js";
 
 /** The 400 body of a query no file answers (Netlify answers a rule's status with a file's bytes). */
 export const NETLIFY_REFUSAL_FILE = `${LOOKUP_DIR}/400.netlify.json`;
+/** Wagtail's 404 of a `find/` that names no page. */
+export const NETLIFY_FIND_NOT_FOUND_FILE = `${LOOKUP_DIR}/404.netlify.json`;
+
+/**
+ * Netlify advises fewer than 10,000 rules (src/host/limits.ts). The rules that grow with the
+ * catalogue (one per address, per lookup, per page's path) are written while they total at most
+ * this many; the rest of the file is about 130 rules at any size.
+ */
+export const NETLIFY_ITEM_RULES = 9_000;
+
+type Rule = (from: string, query: string, to: string, status: number) => string;
 
 const withoutSlash = (p: string) => p.replace(/\/$/, "");
 
@@ -21,13 +36,34 @@ export function renderNetlify(model: HostModel): HostFile[] {
   const headers = ["# build-catalogue: the live API's headers for every address under /api/.", "/api/*", ...headerValues.map(([n, v]) => `  ${n}: ${v}`), ""];
 
   const width = Math.max(...model.documents.map((d) => withoutSlash(d.path).length)) + 2;
-  const rule = (from: string, query: string, to: string, status: number) =>
-    `${from.padEnd(width)}${query ? `${query}  ` : ""}${to}  ${status}`;
+  const rule: Rule = (from, query, to, status) => `${from.padEnd(width)}${query ? `${query}  ` : ""}${to}  ${status}`;
+
+  // The rules that grow with the catalogue, each part exact while it fits the budget, in order of
+  // priority: an unknown id's JSON 404 (as before lookups were routed), an unknown slug's empty list
+  // (wagtail-js's fetchPage asks /api/v2/pages/?slug=), the same with ?type=, then find/.
+  let left = NETLIFY_ITEM_RULES;
+  const fit = (part: Iterable<string>): string[] | null => {
+    const lines: string[] = [];
+    for (const line of part) {
+      if (lines.length === left) return null;
+      lines.push(line);
+    }
+    left -= lines.length;
+    return lines;
+  };
+  const lookups = model.lookups;
+  const exactDocuments = fit(exactDocumentRules(model, rule));
+  const exact = lookups
+    ? { slugs: fit(exactSlugRules(lookups, rule)), typeSlugs: fit(exactTypeSlugRules(lookups, rule)), find: fit(exactFindRules(model, lookups, rule)) }
+    : null;
+
   const redirects = [
     "# build-catalogue: every address of the API, then JSON 404s. First match wins; Netlify strips",
     "# the trailing slash before matching, so each rule serves the address with and without it.",
-    ...(model.lookups ? queryRules(model, model.lookups, rule) : []),
-    ...documentRules(model, rule),
+    ...(lookups && exact ? queryRules(model, lookups, rule, exact) : []),
+    ...(exactDocuments
+      ? ["# The documents, the browsable page (?format=api) first:", ...exactDocuments]
+      : placeholderDocumentRules(model, rule)),
     "# Unknown ids, then any other address under /api/: JSON 404 bodies.",
     ...model.collections.map((c) => rule(`${c.prefix}*`, "", `/${c.notFoundFile}`, 404)),
     rule("/api/*", "", `/${model.otherNotFoundFile}`, 404),
@@ -36,67 +72,116 @@ export function renderNetlify(model: HostModel): HostFile[] {
   return [
     { path: "_headers", text: headers.join("\n") },
     { path: "_redirects", text: redirects.join("\n") },
-    ...(model.lookups ? [{ path: NETLIFY_REFUSAL_FILE, text: refusalBody(model.lookups, false) }] : []),
+    ...(lookups
+      ? [
+          { path: NETLIFY_REFUSAL_FILE, text: refusalBody(lookups, exact?.find != null) },
+          { path: NETLIFY_FIND_NOT_FOUND_FILE, text: FIND_NOT_FOUND_BODY },
+        ]
+      : []),
   ];
 }
 
-/**
- * Netlify advises fewer than 10,000 rules. Up to that, one rule per address, so an unknown id falls
- * through to its collection's JSON 404; past it, one `:id` placeholder per collection, constant in
- * number, where an unknown id names a missing file and gets Netlify's own 404 page (docs/hosts.md).
- */
-export const NETLIFY_PER_ADDRESS_LIMIT = 9_000;
+/** One rule per address: an unknown id falls through to its collection's JSON 404. */
+function* exactDocumentRules(model: HostModel, rule: Rule): Generator<string> {
+  for (const d of model.documents) yield rule(withoutSlash(d.path), "format=api", `/${d.htmlFile}`, 200);
+  for (const d of model.documents) yield rule(withoutSlash(d.path), "", `/${d.file}`, 200);
+}
 
-function documentRules(model: HostModel, rule: (from: string, query: string, to: string, status: number) => string): string[] {
-  if (model.documents.length * 2 <= NETLIFY_PER_ADDRESS_LIMIT) {
-    return [
-      "# The browsable page (?format=api) first:",
-      ...model.documents.map((d) => rule(withoutSlash(d.path), "format=api", `/${d.htmlFile}`, 200)),
-      "# The JSON documents:",
-      ...model.documents.map((d) => rule(withoutSlash(d.path), "", `/${d.file}`, 200)),
-    ];
-  }
-  const lists = model.documents.filter((d) => d.path === d.collection.prefix);
+/**
+ * Past the budget, one `:id` placeholder per collection, where an unknown id names a missing file
+ * and gets Netlify's own 404 page (docs/hosts.md).
+ */
+function placeholderDocumentRules(model: HostModel, rule: Rule): string[] {
+  const lists = model.collections.filter((c) => c.hasList).map((c) => ({ path: c.prefix, dir: c.prefix.slice(1) }));
   return [
     `# ${model.documents.length} addresses: the browsable page (?format=api) first, ids by placeholder.`,
-    ...lists.map((d) => rule(withoutSlash(d.path), "format=api", `/${d.htmlFile}`, 200)),
+    ...lists.map((l) => rule(withoutSlash(l.path), "format=api", `/${l.dir}index.api.html`, 200)),
     ...model.collections.map((c) => rule(`${c.prefix}:id`, "format=api", `${c.prefix}:id/index.api.html`, 200)),
     "# The JSON documents:",
-    ...lists.map((d) => rule(withoutSlash(d.path), "", `/${d.file}`, 200)),
+    ...lists.map((l) => rule(withoutSlash(l.path), "", `/${l.dir}index.json`, 200)),
     ...model.collections.map((c) => rule(`${c.prefix}:id`, "", `${c.prefix}:id/index.json`, 200)),
   ];
 }
 
+const PAGES_LIST = "/api/v2/pages";
+const EVENT_PAGES_LIST = "/api/v2/event_pages";
+const lookup = (rule: Rule, from: string, query: string, dir: string) => [
+  rule(from, `${query} format=api`, `/${dir}index.api.html`, 200),
+  rule(from, query, `/${dir}index.json`, 200),
+];
+
+/** `?slug=` with each `?type=`, for each slug a page of that type has; any other slug: the empty list, as Wagtail answers. */
+function* exactTypeSlugRules(rules: LookupRules, rule: Rule): Generator<string> {
+  for (const [type, slugs] of rules.slugs.byType) {
+    for (const slug of slugs) yield* lookup(rule, PAGES_LIST, `slug=${slug} type=${type}`, typeSlugLookupDir(type, slug));
+    yield rule(PAGES_LIST, `slug=:slug type=${type}`, `/${EMPTY_LOOKUP_FILE}`, 200);
+  }
+}
+
+/** `?slug=` on both lists, for each slug a page has; any other slug: the empty list. */
+function* exactSlugRules(rules: LookupRules, rule: Rule): Generator<string> {
+  for (const slug of rules.slugs.pages) yield* lookup(rule, PAGES_LIST, `slug=${slug}`, slugLookupDir("pages", slug));
+  yield rule(PAGES_LIST, "slug=:slug", `/${EMPTY_LOOKUP_FILE}`, 200);
+  for (const slug of rules.slugs.event_pages) yield* lookup(rule, EVENT_PAGES_LIST, `slug=${slug}`, slugLookupDir("event_pages", slug));
+  yield rule(EVENT_PAGES_LIST, "slug=:slug", `/${EMPTY_LOOKUP_FILE}`, 200);
+}
+
+/**
+ * `find/?html_path=` for each page's path, as the site writes it and without its trailing slash
+ * (Netlify decodes a query value before it compares it, so `%2F` needs no rule of its own): a 302
+ * to the page's detail, on both routes for an event page.
+ */
+function* exactFindRules(model: HostModel, rules: LookupRules, rule: Rule): Generator<string> {
+  for (const c of model.collections) {
+    const event = c.prefix.includes("event_pages");
+    for (const p of rules.pages) {
+      if (event && !p.event) continue;
+      const trimmed = withoutSlash(p.path);
+      for (const form of trimmed === "" ? [p.path] : [p.path, trimmed]) {
+        yield rule(`${c.prefix}find`, `html_path=${form}`, `${rules.baseUrl}/api/v2/pages/${p.id}/`, 302);
+      }
+    }
+    yield rule(`${c.prefix}find`, "html_path=:path", `/${NETLIFY_FIND_NOT_FOUND_FILE}`, 404);
+  }
+}
+
 /**
  * Query rules, before the documents' (a rule's query conditions need only be present, so a rule
- * without any would answer every query): 400 for each parameter Wagtail acts on that is not
- * pre-rendered, then the lookups, the browsable page first. Constant in number: the slug is a
- * placeholder, so a slug no page has names a missing file, which Netlify answers with its 404.
+ * without any would answer every query). Netlify's `/a/*` also matches `/a`, so each rule names
+ * the addresses it is for: first a 400 for each parameter Wagtail acts on in a list that is not
+ * pre-rendered; then the lookups (exact, or past the budget placeholders, where a slug no page has
+ * names a missing file and gets Netlify's own 404); then find/; then the details' 400s.
  */
-function queryRules(model: HostModel, rules: LookupRules, rule: (from: string, query: string, to: string, status: number) => string): string[] {
+function queryRules(model: HostModel, rules: LookupRules, rule: Rule, exact: Record<"slugs" | "typeSlugs" | "find", string[] | null>): string[] {
   const refused = `/${NETLIFY_REFUSAL_FILE}`;
+  const notFound = `/${NETLIFY_FIND_NOT_FOUND_FILE}`;
   const lists = model.collections.filter((c) => c.hasList).map((c) => withoutSlash(c.prefix));
-  const route = (list: string) => list.split("/")[3] as "pages" | "event_pages";
-  const both = (from: string, query: string, dir: string) => [
-    rule(from, `${query} format=api`, `/${dir}index.api.html`, 200),
-    rule(from, query, `/${dir}index.json`, 200),
-  ];
+  const placeholders = "by placeholder (a slug no page has names a missing file: Netlify's own 404)";
   return [
-    "# Queries this static host has not pre-rendered: 400, saying which it has.",
+    "# List queries this static host has not pre-rendered: 400, saying which it has.",
     ...lists.flatMap((l) => rules.listRefused.map((k) => rule(l, `${k}=:value`, refused, 400))),
-    ...model.collections.flatMap((c) => rules.detailRefused.map((k) => rule(`${c.prefix}*`, `${k}=:value`, refused, 400))),
-    ...model.collections.map((c) => rule(`${c.prefix}find`, "html_path=:path", refused, 400)),
     // ?type= is pre-rendered on /api/v2/pages/ only.
-    ...lists.filter((l) => route(l) !== "pages").map((l) => rule(l, "type=:type", refused, 400)),
-    "# The pre-rendered lookups: ?slug= with ?type=, ?type=, ?slug=.",
-    ...lists.flatMap((l) => {
-      if (route(l) !== "pages") return both(l, "slug=:slug", slugLookupDir(route(l), ":slug"));
-      return [
-        ...rules.types.flatMap((t) => both(l, `slug=:slug type=${t}`, typeSlugLookupDir(t, ":slug"))),
-        ...rules.types.flatMap((t) => both(l, `type=${t}`, typeLookupDir(t))),
-        rule(l, "type=:type", refused, 400),
-        ...both(l, "slug=:slug", slugLookupDir("pages", ":slug")),
-      ];
-    }),
+    ...lists.filter((l) => l !== PAGES_LIST).map((l) => rule(l, "type=:type", refused, 400)),
+    ...(exact.typeSlugs
+      ? ["# ?slug= with ?type=, one rule each; any other slug: the empty list.", ...exact.typeSlugs]
+      : [`# ?slug= with ?type=, ${placeholders}.`, ...rules.types.flatMap((t) => lookup(rule, PAGES_LIST, `slug=:slug type=${t}`, typeSlugLookupDir(t, ":slug")))]),
+    "# ?type= alone; any other type: 400 (it is no page type).",
+    ...rules.types.flatMap((t) => lookup(rule, PAGES_LIST, `type=${t}`, typeLookupDir(t))),
+    rule(PAGES_LIST, "type=:type", refused, 400),
+    ...(exact.slugs
+      ? ["# ?slug=, one rule each; any other slug: the empty list.", ...exact.slugs]
+      : [
+          `# ?slug=, ${placeholders}.`,
+          ...lookup(rule, PAGES_LIST, "slug=:slug", slugLookupDir("pages", ":slug")),
+          ...lookup(rule, EVENT_PAGES_LIST, "slug=:slug", slugLookupDir("event_pages", ":slug")),
+        ]),
+    // Wagtail's find/ reads ?type= first; ?id= (after html_path) is not pre-rendered.
+    ...model.collections.map((c) => rule(`${c.prefix}find`, "type=:type", refused, 400)),
+    ...(exact.find
+      ? ["# find/?html_path=: each page's path, a 302 to its detail; any other path: Wagtail's 404.", ...exact.find]
+      : ["# find/?html_path=: not pre-rendered at this size, 400.", ...model.collections.map((c) => rule(`${c.prefix}find`, "html_path=:path", refused, 400))]),
+    ...model.collections.flatMap((c) => [rule(`${c.prefix}find`, "id=:id", refused, 400), rule(`${c.prefix}find`, "", notFound, 404)]),
+    "# What Wagtail applies to a detail (fields, filters): 400.",
+    ...model.collections.flatMap((c) => rules.detailRefused.map((k) => rule(`${c.prefix}:id`, `${k}=:value`, refused, 400))),
   ];
 }

@@ -5,7 +5,7 @@
 // only the documents of answers still waiting are held in memory.
 import { planQuery, type QueryAnswer, type QueryRoute } from "../runtime/query/engine.js";
 import type { QueryIndex } from "../runtime/query/query-index.js";
-import { EMPTY_LOOKUP_FILE, slugLookupDir, typeLookupDir, typeSlugLookupDir } from "../host/lookups.js";
+import { EMPTY_LOOKUP_FILE, lookupSlugs, slugLookupDir, typeLookupDir, typeSlugLookupDir } from "../host/lookups.js";
 
 export interface LookupFile {
   path: string;
@@ -32,27 +32,17 @@ interface Waiting {
   render: (docs: readonly string[]) => QueryAnswer;
 }
 
-/** Every lookup of the catalogue: slug on both routes, each page type, each type with each slug. */
+/** Every lookup of the catalogue: slug on both routes, each page type, each type with each slug (lookupSlugs). */
 export function lookupsOf(index: QueryIndex): Lookup[] {
-  const slugOf = (p: QueryIndex["pages"][number]) => String(p.values.slug);
-  const unique = (slugs: string[]) => [...new Set(slugs)];
-  const eventType = index.models.findIndex((m) => m.name === "events.EventPage");
-  const out: Lookup[] = [];
-  for (const slug of unique(index.pages.map(slugOf))) {
-    out.push({ route: "pages", query: `slug=${slug}`, dir: slugLookupDir("pages", slug), slug });
-  }
-  for (const slug of unique(index.pages.filter((p) => p.type === eventType).map(slugOf))) {
-    out.push({ route: "event_pages", query: `slug=${slug}`, dir: slugLookupDir("event_pages", slug), slug });
-  }
-  for (const [i, model] of index.models.entries()) {
-    if (!model.page) continue;
-    out.push({ route: "pages", query: `type=${model.name}`, dir: typeLookupDir(model.name) });
-    const ofType = index.pages.filter((p) => model.name === "wagtailcore.Page" || p.type === i);
-    for (const slug of unique(ofType.map(slugOf))) {
-      out.push({ route: "pages", query: `slug=${slug}&type=${model.name}`, dir: typeSlugLookupDir(model.name, slug), slug });
-    }
-  }
-  return out;
+  const slugs = lookupSlugs(index);
+  return [
+    ...slugs.pages.map((slug): Lookup => ({ route: "pages", query: `slug=${slug}`, dir: slugLookupDir("pages", slug), slug })),
+    ...slugs.event_pages.map((slug): Lookup => ({ route: "event_pages", query: `slug=${slug}`, dir: slugLookupDir("event_pages", slug), slug })),
+    ...slugs.byType.flatMap(([type, ofType]): Lookup[] => [
+      { route: "pages", query: `type=${type}`, dir: typeLookupDir(type) },
+      ...ofType.map((slug): Lookup => ({ route: "pages", query: `slug=${slug}&type=${type}`, dir: typeSlugLookupDir(type, slug), slug })),
+    ]),
+  ];
 }
 
 export class LookupRenderer {

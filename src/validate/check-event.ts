@@ -1,11 +1,11 @@
 // Checks one event page against the rest of the catalogue: references that must
-// exist, script in HTML, timestamps in their zones; returns the page with all of it resolved.
+// exist, rich text within its allowlist, timestamps in their zones; returns the page with all of it resolved.
 import { FULLER_KEYS, type EventSource } from "../content/event.js";
 import { error, type Diagnostic, type KeyPath } from "../model/diagnostics.js";
 import { compareInstants, type Instant } from "../runtime/time/instant.js";
 import { parseTimestamp } from "../runtime/time/parse-timestamp.js";
 import { resolveTimestamp } from "../runtime/time/time-zone.js";
-import { findScriptInHtml } from "./html-safety.js";
+import { checkRichText } from "./html-safety.js";
 import type { Site, SiteEvent, SitePerformance, SiteVenue } from "../model/site.js";
 
 export interface Lookups extends Pick<Site, "venues" | "programs" | "genres" | "accessibility" | "images"> {
@@ -117,5 +117,5 @@ export function checkEvent(
 }
 
 function checkHtml(html: string, file: string, path: KeyPath, diagnostics: Diagnostic[]): void {
-  for (const problem of findScriptInHtml(html)) diagnostics.push(error(file, path, problem.message));
+  for (const problem of checkRichText(html)) diagnostics.push(error(file, path, problem.message));
 }

@@ -1,134 +1,153 @@
-// Finds script in HTML fragments with a real HTML parser (htmlparser2), the way a browser reads
-// the markup: <script> elements, on* event-handler attributes and javascript: (or vbscript:) URLs.
-import { decodeHTMLAttribute } from "entities/decode";
-import { Parser } from "htmlparser2";
+// Checks an HTML fragment of the content (rich text) against the allowlist of rich-text-allowlist.ts
+// with sanitize-html, and names each element, attribute and URL that it would remove.
+import sanitizeHtml from "sanitize-html";
+import { ALLOWED_ELEMENTS, attributeAdvice, ELEMENT_ATTRIBUTES, elementAdvice, GLOBAL_ATTRIBUTES, LINK_SCHEMES } from "./rich-text-allowlist.js";
 
 export interface HtmlProblem {
   message: string;
 }
 
-// Browsers ignore ASCII whitespace and control characters inside a URL's scheme.
-const SCRIPT_URL = /^(?:javascript|vbscript):/i;
-const IGNORED_IN_SCHEME = /[\u0000-\u0020\u007f]/;
-const IGNORED_IN_SCHEME_ALL = new RegExp(IGNORED_IN_SCHEME.source, "g");
-// Elements a browser parses as raw text (scripting on) but htmlparser2 as markup: what the check
-// reads inside them is not what the browser runs.
-const RAW_TEXT_IN_BROWSERS = new Set(["noscript", "noembed", "noframes", "xmp", "plaintext"]);
+/** An element as sanitize-html read it: its attributes as given (values decoded), and those it kept. */
+interface Read {
+  name: string;
+  given: sanitizeHtml.Attributes;
+  kept: sanitizeHtml.Attributes;
+}
 
-const isScriptUrl = (value: string) =>
-  SCRIPT_URL.test(IGNORED_IN_SCHEME.test(value) ? value.replace(IGNORED_IN_SCHEME_ALL, "") : value);
+const ALLOWED = new Set<string>(ALLOWED_ELEMENTS);
+/** The attributes whose value sanitize-html reads as a URL and holds to the allowed schemes. */
+const URL_ATTRIBUTES = new Set(sanitizeHtml.defaults.allowedSchemesAppliedToAttributes);
 
-// The parser reads the markup without decoding character references, which lets it skip text
-// (most of a rich text) at speed instead of character by character. References change no tag or
-// attribute a parser finds, only the text and the values, so each attribute value is decoded
-// afterwards by the rules the parser would have used for it (an attribute's), the one place a
-// reference can hide script: href="jav&#x61;script:...".
-const PARSER_OPTIONS = { decodeEntities: false, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: true };
+/** The elements of the fragment being checked, in the order sanitize-html reads them. */
+let read: Read[] = [];
+/** The last text sanitize-html read of it (escaped). */
+let lastText = "";
+
+// A fragment is shown inside a page, with markup after it: a tag it leaves unfinished
+// (`<a href="javascript:..."`, no `>`) is one that a parser reading the fragment alone drops, and
+// a browser reading the page finishes with the markup that follows. So the fragment is checked
+// with END after it: a `>` that finishes such a tag (whose problems are then reported) and a mark.
+// Read as text, the two mean the fragment ended as text; anything else means it did not.
+const MARK = "\uE000";
+const END = `>${MARK}`;
+
+// sanitize-html decides; the check only watches it. Each element it reads (not those inside an
+// element whose content it drops whole, such as <script> or <style>) passes through the
+// transform, which hands sanitize-html a copy of the attributes: the copy is what it filters,
+// so the attributes missing from it afterwards are those it removed (the unit tests hold a
+// new version of sanitize-html to that).
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [...ALLOWED_ELEMENTS],
+  allowedAttributes: {
+    "*": [...GLOBAL_ATTRIBUTES],
+    ...Object.fromEntries(Object.entries(ELEMENT_ATTRIBUTES).map(([element, attributes]) => [element, [...attributes]])),
+  },
+  allowedSchemes: [...LINK_SCHEMES],
+  allowProtocolRelative: true,
+  // An allowed attribute written without a value (`<a href>`) does no harm: not a problem to report.
+  nonBooleanAttributes: [],
+  parseStyleAttributes: false,
+  disallowedTagsMode: "discard",
+  textFilter: (text) => {
+    lastText = text;
+    return "";
+  },
+  transformTags: {
+    "*": (tagName, attribs) => {
+      const kept = { ...attribs };
+      read.push({ name: tagName, given: attribs, kept });
+      return { tagName, attribs: kept };
+    },
+  },
+};
 
 /**
- * Calls `visit` with each element's name and attributes, in the order a parser reads them,
- * attribute values decoded: what htmlparser2 reads with `decodeEntities` on (a test holds it to that).
+ * What sanitize-html reads of `html` under these rules, as it writes it back: the markup rich text
+ * may keep, the rest removed. What the check judges, shown (the tests use it to show a text harmless).
  */
-export function eachElement(html: string, visit: (name: string, attributes: Record<string, string>) => void): void {
-  const parser = new Parser(
-    {
-      onopentag(name, attributes) {
-        for (const attr in attributes) {
-          const raw = attributes[attr]!;
-          if (raw.includes("&")) attributes[attr] = decodeHTMLAttribute(raw);
-        }
-        visit(name, attributes);
-      },
-    },
-    PARSER_OPTIONS,
-  );
-  parser.write(html);
-  parser.end();
+export function richTextAsRead(html: string): string {
+  return sanitizeHtml(html, { ...OPTIONS, textFilter: undefined, transformTags: undefined });
 }
 
-// Most rich text is plain markup as editors write it: elements from a short list that no parser
-// reads specially, attributes with lowercase names and quoted values, separated by whitespace.
-// Every parser reads such a fragment's elements and attributes as they stand in the text, so a
-// regular expression can vouch that it holds no script. Anything else, and any attribute that
-// might be script, goes to the parser, which alone words the problems.
-const PLAIN_ELEMENTS = new Set(
-  ("a abbr b bdi bdo blockquote br caption cite code col colgroup dd del dfn div dl dt em figcaption figure " +
-    "h1 h2 h3 h4 h5 h6 hr i img ins kbd li mark ol p pre q s samp small span strong sub sup table tbody td " +
-    "tfoot th thead time tr u ul var wbr").split(" "),
-);
-// The grammar, written once for the expressions below. HTML's whitespace only: \s would also
-// take characters a parser reads as part of a name.
-const WS = "[\\t\\n\\f\\r ]";
-const ELEMENT_NAME = "[a-z][a-z0-9]*";
-const ATTRIBUTE_NAME = "[a-z][a-z0-9-]*";
-/** An attribute after its name: `=` and a quoted value, each quote's value built by `value`. */
-const assigned = (value: (quote: string) => string) => `${WS}*=${WS}*(?:"${value('"')}"|'${value("'")}')`;
-const anyValue = (quote: string) => `[^${quote}]*`;
-const capturedValue = (quote: string) => `(${anyValue(quote)})`;
-
-/** One tag at the sticky index: its name (an opening tag's, or a closing one's third) and its attributes' text. */
-const TAG = new RegExp(
-  `<(?:(${ELEMENT_NAME})((?:${WS}+${ATTRIBUTE_NAME}(?:${assigned(anyValue)})?)*)${WS}*\\/?|\\/(${ELEMENT_NAME})${WS}*)>`,
-  "y",
-);
-/** Each attribute of a tag's attributes' text: its name, and its value inside double or single quotes. */
-const ATTRIBUTE = new RegExp(`(${ATTRIBUTE_NAME})(?:${assigned(capturedValue)})?`, "g");
-
-// The same judgement in one pass of the expression engine, for a fragment whose attribute values
-// all start as no script URL can: not with `&` (a reference), a space or control character, `j`
-// or `v`; the first character then stays first, decoded and stripped. Most rich text is such
-// (values like https://..., /path, #id); the rest is looked at tag by tag below. Text runs and
-// tags alternate, each tag starting at a `<`, so the engine never backtracks far.
-const NAMES = `(?:${[...PLAIN_ELEMENTS].join("|")})(?![a-z0-9])`;
-const safeValue = (quote: string) => `(?:[^${quote}&jJvV\\x00-\\x20\\x7f][^${quote}]*)?`;
-const PLAIN_FRAGMENT = new RegExp(
-  `^[^<]*(?:<(?:${NAMES}(?:${WS}+(?!on|srcdoc(?![a-z0-9-]))${ATTRIBUTE_NAME}(?:${assigned(safeValue)})?)*${WS}*\\/?|\\/${NAMES}${WS}*)>[^<]*)*$`,
-);
-
-/** True when `html` is plain markup (above) with no event handler, srcdoc or script URL: no script. */
-export function plainlyWithoutScript(html: string): boolean {
-  if (PLAIN_FRAGMENT.test(html)) return true;
-  for (let at = html.indexOf("<"); at !== -1; at = html.indexOf("<", TAG.lastIndex)) {
-    TAG.lastIndex = at;
-    const tag = TAG.exec(html);
-    if (!tag || !PLAIN_ELEMENTS.has(tag[1] ?? tag[3]!)) return false;
-    if (!tag[2]) continue;
-    // Every value is looked at, though of a name given twice the parser keeps the first alone.
-    // (An exec loop: matchAll copies the expression at each call.)
-    const attributes = tag[2];
-    ATTRIBUTE.lastIndex = 0;
-    for (let a = ATTRIBUTE.exec(attributes); a !== null; a = ATTRIBUTE.exec(attributes)) {
-      const name = a[1]!;
-      if (name.startsWith("on") || name === "srcdoc") return false;
-      const value = a[2] ?? a[3];
-      if (value !== undefined && isScriptUrl(value.includes("&") ? decodeHTMLAttribute(value) : value)) return false;
+/**
+ * The problems of an HTML fragment, each element, attribute or URL that rich text does not allow
+ * once (with how often it occurs), in the order they occur (a comment first).
+ */
+export function checkRichText(html: string): HtmlProblem[] {
+  const elements: Read[] = [];
+  read = elements;
+  lastText = "";
+  sanitizeHtml(html + END, OPTIONS);
+  // Each problem once, with how often it occurs: "has the element <div> (3 times), which ...".
+  const found = new Map<string, { subject: string; rest: string; times: number }>();
+  const add = ([subject, rest]: Problem) => {
+    const seen = found.get(subject + rest);
+    if (seen) seen.times++;
+    else found.set(subject + rest, { subject, rest, times: 1 });
+  };
+  const declaration = /<[!?]/.exec(html);
+  if (declaration) add(declarationProblem(html, declaration.index));
+  for (const element of elements) {
+    if (!ALLOWED.has(element.name)) {
+      add([`has the element <${printable(element.name)}>`, `, which rich text does not allow: ${elementAdvice(element.name)}`]);
+      continue;
+    }
+    for (const attribute in element.given) {
+      if (!(attribute in element.kept)) add(attributeProblem(element.name, attribute, element.given[attribute]!));
     }
   }
-  return true;
+  // (An unclosed comment holds END too: the comment is the problem then.)
+  if (!declaration && !lastText.endsWith(`&gt;${MARK}`)) add(unfinishedProblem(html));
+  return [...found.values()].map(({ subject, rest, times }) => ({ message: `${subject}${times > 1 ? ` (${times} times)` : ""}${rest}` }));
 }
 
-export function findScriptInHtml(html: string): HtmlProblem[] {
-  return plainlyWithoutScript(html) ? [] : findScriptByParsing(html);
+/** A problem's message in two: what the text has, and the rest (why, and what to do). */
+type Problem = [subject: string, rest: string];
+
+// Where a comment ends, and what `<!...>` or `<?...>` is, HTML parsers have read differently (`--!>`
+// ends a comment in a browser), and markup a checker takes for a comment is markup it never
+// checks. Neither is ever text: a browser reads `<!` and `<?` as the start of one.
+function declarationProblem(html: string, at: number): Problem {
+  const count = html.match(/<[!?]/g)!.length;
+  const shown = JSON.stringify(html.slice(at, at + 12));
+  return [
+    `has a comment or declaration ${shown}${count > 1 ? ` and ${count - 1} more` : ""}`,
+    `, which rich text does not allow (a browser and a checker may end it at different places): remove it, or write "<" as &lt;`,
+  ];
 }
 
-/** The parser's reading of `html` for script, with a problem for each piece found. */
-export function findScriptByParsing(html: string): HtmlProblem[] {
-  const problems: HtmlProblem[] = [];
-  eachElement(html, (name, attributes) => {
-    if (name === "script") {
-      problems.push({ message: "holds a <script> element; scripts are not allowed in content (they would run in every client that shows it): remove it" });
-    } else if (RAW_TEXT_IN_BROWSERS.has(name)) {
-      problems.push({ message: `holds a <${name}> element, whose content browsers read differently from this check (markup hidden in it can run script): remove it` });
-    }
-    for (const [attr, value] of Object.entries(attributes)) {
-      if (attr === "srcdoc") {
-        problems.push({ message: `has a srcdoc="..." attribute on <${name}>, a whole page whose script would run: remove it` });
-      } else if (/^on/i.test(attr)) {
-        problems.push({ message: `has an event-handler attribute ${attr}="..." on <${name}>; scripts are not allowed in content: remove the attribute` });
-      } else if (isScriptUrl(value)) {
-        problems.push({ message: `has a script URL in ${attr}=${JSON.stringify(value.slice(0, 40))} on <${name}>; only http(s), mailto and relative links are safe: replace it` });
-      }
-    }
-  });
-  return problems;
+function unfinishedProblem(html: string): Problem {
+  const at = html.lastIndexOf("<");
+  return [
+    `ends inside an unfinished tag or element ${JSON.stringify(html.slice(at, at + 30))}`,
+    ", which markup after the text on a page would finish: end it (a tag with >, an element with its end tag), or write \"<\" as &lt;",
+  ];
+}
+
+function attributeProblem(element: string, attribute: string, value: string): Problem {
+  if (attribute.startsWith("on")) {
+    return [`has an event-handler attribute ${printable(attribute)}="..." on <${element}>`, "; rich text cannot run script: remove the attribute"];
+  }
+  const allowed = GLOBAL_ATTRIBUTES.includes(attribute as never) || ELEMENT_ATTRIBUTES[element]?.includes(attribute);
+  if (allowed && URL_ATTRIBUTES.has(attribute)) {
+    const scheme = schemeOf(value);
+    const kind = scheme === "javascript:" || scheme === "vbscript:" ? "a script URL" : scheme ? `a ${scheme} URL` : "a URL";
+    return [
+      `has ${kind} in ${attribute}=${JSON.stringify(value.slice(0, 40))} on <${element}>`,
+      ", which rich text does not allow: a link may be http(s), mailto:, tel: or relative; replace it",
+    ];
+  }
+  return [`has the attribute ${printable(attribute)}="..." on <${element}>`, `, which rich text does not allow: ${attributeAdvice(element, attribute)}`];
+}
+
+/** A name as a message can show it: a control character (a NUL in a tag name) escaped as JSON escapes it. */
+const printable = (name: string) => JSON.stringify(name).slice(1, -1);
+
+/** The scheme a browser reads in `url` (`javascript:`), or undefined when it reads none. */
+function schemeOf(url: string): string | undefined {
+  try {
+    return new URL(url).protocol;
+  } catch {
+    return undefined;
+  }
 }

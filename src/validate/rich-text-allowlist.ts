@@ -1,0 +1,67 @@
+// The elements, attributes and URL schemes rich text may use, and what to write instead of the
+// others: the rules the rich text check hands to sanitize-html (html-safety.ts), kept apart so
+// that the docs and the tests read the same lists.
+
+/** The elements an editor's rich text is made of (what Wagtail's rich text editor writes). */
+export const ALLOWED_ELEMENTS = [
+  "p", "br", "hr", "h2", "h3", "h4", "h5", "h6",
+  "strong", "b", "em", "i", "u", "s", "del", "ins", "sub", "sup", "small", "mark",
+  "code", "pre", "kbd", "abbr", "cite", "q", "blockquote",
+  "ul", "ol", "li", "a",
+] as const;
+
+/**
+ * Attributes every allowed element may have: the language and direction of a passage, a title
+ * (shown as a tooltip), and the block key Wagtail's editor gives each block (`<p data-block-key="x1y2z">`).
+ */
+export const GLOBAL_ATTRIBUTES = ["lang", "dir", "title", "data-block-key"] as const;
+
+/** Attributes one element may have besides the global ones. */
+export const ELEMENT_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
+  a: ["href", "target", "rel"],
+};
+
+/** Schemes a link's `href` may name (a relative link names none). */
+export const LINK_SCHEMES = ["http", "https", "mailto", "tel"] as const;
+
+const MEDIA = `use an "embed" block for a video, a map or other media, or link to it with <a href="https://...">`;
+const LAYOUT = "write the text in <p> (or <h2>-<h6>, a list, <blockquote>); the front end lays rich text out";
+const LOOK = "remove it; the front end's stylesheet gives rich text its look";
+const PAGE = "remove it; rich text is a part of a page, which the front end makes";
+const FORM = `link to the form instead: <a href="https://...">`;
+// Images are kept in images.json and shown by blocks; an <img> in rich text would be fetched from
+// any address, past them.
+const IMAGE = `show it with an "image_carousel" block and an image of images.json`;
+
+const TABLE = `rich text has no tables: use a list (<ul>, <ol>), or a "credits" block for roles and names`;
+
+/** Each name of `names` (space-separated) with the same advice. */
+const advise = (names: string, advice: string) => names.split(" ").map((name) => [name, advice] as const);
+
+/** What to write instead of an element rich text does not allow, when there is better advice than removing it. */
+const ELEMENT_ADVICE: ReadonlyMap<string, string> = new Map([
+  ["script", "remove it; rich text cannot run script (it would run in every client that shows the page)"],
+  ["noscript", "remove it; rich text runs no script, so it needs no fallback for it"],
+  ["h1", "use <h2> (the page's title is its <h1>), or <h3>-<h6> below it"],
+  ...advise("img image picture", IMAGE),
+  ...advise("style link font center basefont", LOOK),
+  ...advise("div span section article header footer nav aside main figure figcaption", LAYOUT),
+  ...advise("iframe frame frameset object embed applet param video audio source track canvas svg math map area", MEDIA),
+  ...advise("form input button select option textarea label fieldset", FORM),
+  ...advise("html head body title base meta template", PAGE),
+  ...advise("table thead tbody tfoot tr td th caption col colgroup", TABLE),
+  ...advise("dl dt dd", "use a list (<ul>, <ol>) or paragraphs"),
+]);
+
+/** What to write instead of `<name>`. */
+export function elementAdvice(name: string): string {
+  return ELEMENT_ADVICE.get(name) ?? "remove the element and keep its text (see the content reference for the elements rich text may use)";
+}
+
+/** What to write instead of attribute `attribute` of `<element>` (an allowed element). */
+export function attributeAdvice(element: string, attribute: string): string {
+  if (attribute === "style") return LOOK;
+  if (attribute === "class") return "remove it; rich text is styled by its elements, and a class would let it take the look of the page's own controls";
+  const own = [...(ELEMENT_ATTRIBUTES[element] ?? []), ...GLOBAL_ATTRIBUTES];
+  return `remove it (<${element}> may have ${own.join(", ")})`;
+}
