@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { browsableTemplate } from "../io/browsable-page.js";
 import { servedRules, staticCorsOrigin, type HostModel } from "./rules.js";
-import type { HostFile } from "./host.js";
+import type { HostFile } from "./rules.js";
 import { packageUrl } from "../package-files.js";
 
 const TEMPLATE_URL = packageUrl("templates/cloudflare-worker.js");

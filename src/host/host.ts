@@ -1,31 +1,13 @@
-// The hosts build-catalogue writes rules for, and what a renderer returns.
+// The hosts build-catalogue writes rules for, each with its renderer (a pure function of the host model).
 import { UsageError } from "../errors.js";
-import type { HostModel } from "./rules.js";
+import type { Host } from "./rules.js";
 import { renderCloudflare } from "./cloudflare.js";
 import { renderNetlify } from "./netlify.js";
 import { renderNginx } from "./nginx.js";
 import { renderServe } from "./serve.js";
 import { renderVercel } from "./vercel.js";
 
-export interface HostFile {
-  /** Relative to --out. */
-  path: string;
-  text: string;
-}
-
-export interface Host {
-  name: string;
-  /** Whether it serves the browsable page from pre-rendered files (`index.api.html`). */
-  prerendersBrowsable: boolean;
-  /** Whether it routes `?slug=`, `?type=` and `find/` by query string to pre-rendered answers (`_lookup/`). */
-  prerendersLookups: boolean;
-  /**
-   * Whether it answers `/api/v2/event_pages/<id>/` from `/api/v2/pages/<id>/`'s file (the same
-   * bytes), so a build for it alone writes each event page's detail once.
-   */
-  readsEventDetailsFromPages?: boolean;
-  render: (model: HostModel) => HostFile[];
-}
+export type { Host, HostFile } from "./rules.js";
 
 export const HOSTS: Record<string, Host> = {
   serve: { name: "serve", prerendersLookups: false, prerendersBrowsable: false, render: renderServe },

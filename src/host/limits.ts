@@ -4,7 +4,7 @@
 // kept while writing, never the files.
 import { warning, type Diagnostic } from "../model/diagnostics.js";
 import type { OutputTally } from "../model/output.js";
-import type { Host } from "./host.js";
+import type { Host } from "./rules.js";
 
 const MIB = 1024 * 1024;
 const n = (x: number) => x.toLocaleString("en-US");

@@ -4,7 +4,7 @@
 // rule budget, so an unknown id, slug or path falls through to a JSON answer; past it, placeholders
 // of constant number (docs/hosts.md, Netlify).
 import { staticCorsOrigin, type HostModel } from "./rules.js";
-import type { HostFile } from "./host.js";
+import type { HostFile } from "./rules.js";
 import {
   EMPTY_LOOKUP_FILE, FIND_NOT_FOUND_BODY, LOOKUP_DIR, refusalBody, slugLookupDir, typeLookupDir, typeSlugLookupDir, type LookupRules,
 } from "./lookups.js";

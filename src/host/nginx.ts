@@ -9,7 +9,7 @@
 import { serialize } from "../runtime/serialize.js";
 import { OPENAPI_PATH } from "../runtime/respond.js";
 import { CORS_PREFLIGHT_HEADERS, methodNotAllowedBody, optionsBody, type Collection, type Header, type HostModel } from "./rules.js";
-import type { HostFile } from "./host.js";
+import type { HostFile } from "./rules.js";
 import { LOOKUP_DIR } from "./lookups.js";
 import { lookupDirectives, quote, renderNginxFindMap } from "./nginx-lookups.js";
 

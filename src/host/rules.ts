@@ -159,3 +159,24 @@ export function servedRules(model: HostModel, browsableTemplate: string): Served
     browsableTemplate,
   };
 }
+
+/** A host's rule file: what a renderer returns. */
+export interface HostFile {
+  /** Relative to --out. */
+  path: string;
+  text: string;
+}
+
+export interface Host {
+  name: string;
+  /** Whether it serves the browsable page from pre-rendered files (`index.api.html`). */
+  prerendersBrowsable: boolean;
+  /** Whether it routes `?slug=`, `?type=` and `find/` by query string to pre-rendered answers (`_lookup/`). */
+  prerendersLookups: boolean;
+  /**
+   * Whether it answers `/api/v2/event_pages/<id>/` from `/api/v2/pages/<id>/`'s file (the same
+   * bytes), so a build for it alone writes each event page's detail once.
+   */
+  readsEventDetailsFromPages?: boolean;
+  render: (model: HostModel) => HostFile[];
+}

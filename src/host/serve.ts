@@ -2,7 +2,7 @@
 // wherever serve.json can say it, and a root 404.html holding a JSON body.
 import { serialize } from "../runtime/serialize.js";
 import { OTHER_NOT_FOUND, staticCorsOrigin, type HostModel } from "./rules.js";
-import type { HostFile } from "./host.js";
+import type { HostFile } from "./rules.js";
 
 export function renderServe(model: HostModel): HostFile[] {
   const cors = staticCorsOrigin(model);

@@ -5,7 +5,7 @@
 // ignoring case, as unanchored regular expressions: every route is case-sensitive but the last
 // 404, and every value is anchored.
 import { methodNotAllowedFile, REFUSED_METHODS, staticCorsOrigin, type HostModel } from "./rules.js";
-import type { HostFile } from "./host.js";
+import type { HostFile } from "./rules.js";
 import { VERCEL_ROUTES } from "./limits.js";
 import { OPENAPI_PATH } from "../runtime/respond.js";
 import { EMPTY_LOOKUP_FILE, FIND_NOT_FOUND_BODY, LOOKUP_DIR, refusalBody, type LookupRules } from "./lookups.js";
