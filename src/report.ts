@@ -91,8 +91,8 @@ function printDiagnostics(result: BuildResult, summary: string, io: Output, opti
   if (options.format === "json") {
     io.out(JSON.stringify({ ok: result.ok, summary, diagnostics: result.diagnostics.map(diagnosticToJson) }, null, 2));
   } else {
-    // A few hundred lines a write: a catalogue with thousands of warnings spent about 70 ms in
-    // one write per line (three lines a warning).
+    // A few hundred lines a write: a catalogue with thousands of warnings spent long in one
+    // write per line (three lines a warning).
     let lines: string[] = [];
     for (const d of result.diagnostics) {
       if (options.quiet && d.severity === "warning") continue;

@@ -2,8 +2,8 @@
 // included, so that a regression fails the build instead of reaching clients. Each zod schema is
 // exported to JSON Schema (as for the OpenAPI description) and compiled by ajv, which checks a
 // large document several times faster than zod walks it (a build checks every page); zod is asked
-// only to word a failure. Compiling them took about 160 ms in every thread of every build, so the
-// package's build compiles them once (scripts/compile-validators.mjs, into lib/api/validators.cjs);
+// only to word a failure. Compiling them cost every thread of every build a noticeable start, so
+// the package's build compiles them once (scripts/compile-validators.mjs, into lib/api/validators.cjs);
 // a validator compiled from other schemas than these is never used, and any schema without one is
 // compiled here.
 import { createHash } from "node:crypto";

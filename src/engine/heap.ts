@@ -2,23 +2,18 @@
 // long-lived server, not a build that allocates many short-lived objects and keeps little.
 //
 // - The old generation grows 30% over what survived the last full collection, not up to four
-//   times, which let promoted garbage pile up (10,000 generated pages, one thread: about 220 ->
-//   190 MiB peak RSS, the same time).
+//   times, which let promoted garbage pile up.
 // - The young generation: its semi-spaces double from 1 MB up to 16 MB by default, though under
-//   1 MB survives each scavenge of a build. 4 MB is the best of both: 10,000 generated pages,
-//   against 16 MB, about 20 MiB less at the peak and no slower; at 1 MB, 15% slower. A
-//   semi-space's largest size is read when a heap is laid out, so the 4 MB set here reaches
-//   worker threads only. For this thread's, tuneYoungGeneration() sets their growth factor, which
-//   V8 reads each time they would grow.
+//   1 MB survives each scavenge of a build; 4 MB costs no time and much less memory than 16, and
+//   1 MB costs time. A semi-space's largest size is read when a heap is laid out, so the 4 MB set
+//   here reaches worker threads only. For this thread's, tuneYoungGeneration() sets their growth
+//   factor, which V8 reads each time they would grow.
 //
 // Starting a worker thread sets V8's flags back as they were when Node started, so startWorker
 // (engine/workers.ts) applies these again once each worker is running, and, until then,
-// tuneYoungGeneration applies them at each call (between pages): the builders need not wait for a
-// worker to run before they build (waiting for the write thread left this thread idle for about
-// 80 ms of a cold build). A scavenge of this thread in between can still grow its semi-spaces:
-// seen while the worker that removes a large previous output starts, at the end of a build (8 to
-// 16 MB, in about one run of three), where nothing calls tuneYoungGeneration. A flag given to Node
-// by the user wins over any of these.
+// tuneYoungGeneration applies them at each call (between pages): the builder need not wait for a
+// worker to run before it builds. A flag given to Node by the user wins over any of these.
+// docs/benchmark.md has what each of these saves.
 import v8 from "node:v8";
 
 const FLAGS: readonly (readonly [flag: string, unlessGiven: readonly string[]])[] = [
@@ -82,11 +77,9 @@ export function workerStarting(): () => void {
 }
 
 /**
- * Called where a build allocates most, between pages and between the cache's lines (about a
- * microsecond): the first call lets this thread's semi-spaces grow, a later one stops them at
- * 4 MB. (Held at 1 MB, a rebuild reading the cache of 10,000 pages spent about 100 ms more in
- * scavenges; at 4 MB it takes the time it took at 16 MB, with 25 MiB less at the peak.) While a
- * worker starts, it sets every flag again (a few microseconds), since the start may have reset them.
+ * Called where a build allocates most, between pages (it costs about a microsecond): the first
+ * call lets this thread's semi-spaces grow, a later one stops them at 4 MB. While a worker
+ * starts, it sets every flag again, since the start may have reset them.
  */
 export function tuneYoungGeneration(): void {
   if (starting > 0) reapplyHeapFlags();

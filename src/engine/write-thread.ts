@@ -4,30 +4,20 @@
 // encodes (a string is copied once, and dies young in the thread's small heap); each message is
 // answered with the files' statuses, which the cache keeps. One thread writes every page, so no
 // two threads make entries in one folder at once.
-import { MessageChannel, type MessagePort, type Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import type { WrittenFile } from "../model/page.js";
 import { SelfCheckFailed } from "../api/self-check.js";
-import { travelling, type PageSource } from "../page/page-record.js";
+import { travelling } from "../page/page-record.js";
 import type { PageOutput, PageRecord } from "../model/page.js";
-import { ReadAhead } from "./read-ahead.js";
-import { canStartWorkers, startWorker } from "./workers.js";
+import { startWorker } from "./workers.js";
 import { moduleUrl } from "../package-files.js";
 
-/**
- * Below this many pages to build, the thread costs more than it saves: the builder waits for it
- * to start, and it adds its own heap. On a 2-core VM, 1,000 generated pages built about 5 to 8%
- * faster on one thread (18 alternating pairs, 1.26 against 1.32 to 1.35 s, 6 MiB less); at 2,500
- * the two were level.
- */
-export const WRITE_THREAD_FROM = 2_000;
 /** Pages a message carries, and messages unanswered before the builder waits for the writer. */
 const PAGES_PER_MESSAGE = 32;
 const MAX_IN_FLIGHT = 16;
 /**
- * A message closes sooner once its text takes this much memory: 32 of the benchmark's pages are
- * about 370 KB, but 32 pages with long descriptions were 1.9 MB, and each such message cost the
- * writer more than its share (10,000 such pages, 4 pairs: messages of 8 pages built in 0.80 of
- * the time, 15 MiB less at the peak; the short pages were level at 8).
+ * A message closes sooner once its text takes this much memory: pages with long descriptions made
+ * messages of megabytes, each of which cost the writer more than its share.
  */
 const TEXT_PER_MESSAGE = 512 * 1024;
 // V8 keeps a string with any character past Latin-1 (a curly quote) at two bytes a character.
@@ -38,19 +28,9 @@ export interface WriteSetup {
   root: string;
   /** List every file written (a staging folder moved into --out file by file). */
   listing: boolean;
-  /** Where the builder asks for event files to read ahead (read-ahead.ts). */
-  reads: MessagePort;
 }
 export type WriteTask = { pages: PageOutput[][] } | { finish: true };
 export type WriteReply = { written: WrittenFile[][] } | { error: { message: string; code?: string; selfCheck?: boolean } } | { files: string[] | null };
-
-/**
- * Whether the pages' files are written on a thread of their own: from WRITE_THREAD_FROM pages,
- * when no page worker runs (with them, writing their pages is this thread's part; a write thread
- * beside them fell behind on two cores, and its queue grew), and when workers can start at all.
- */
-export const canStartWriteThread = (pages: number, pageWorkers: number): boolean =>
-  pages >= WRITE_THREAD_FROM && pageWorkers === 0 && process.env.BUILD_CATALOGUE_THREADS !== "0" && canStartWorkers();
 
 export class WriteThread {
   private readonly worker: Worker;
@@ -64,8 +44,6 @@ export class WriteThread {
   private finished: ((files: string[] | null) => void) | null = null;
   /** The thread was told to stop, or has said its last word: its exit is expected. */
   private done = false;
-  private readonly reads: MessagePort;
-  private reader: ReadAhead | null = null;
 
   /** `onWritten` gets each page's record with its written files (for the cache), in the order placed. */
   constructor(
@@ -73,10 +51,8 @@ export class WriteThread {
     listing: boolean,
     private readonly onWritten: (record: PageRecord) => void,
   ) {
-    const reads = new MessageChannel();
-    this.reads = reads.port1;
-    const setup: WriteSetup = { root, listing, reads: reads.port2 };
-    this.worker = startWorker(moduleUrl("engine/write-worker.js"), { workerData: setup, transferList: [reads.port2] });
+    const setup: WriteSetup = { root, listing };
+    this.worker = startWorker(moduleUrl("engine/write-worker.js"), { workerData: setup });
     this.worker.on("message", (reply: WriteReply) => this.answered(reply));
     this.worker.on("error", (e) => this.fail(e));
     this.worker.on("exit", (code) => {
@@ -110,12 +86,6 @@ export class WriteThread {
       this.onWritten(r);
     });
     if (this.waiting.length <= MAX_IN_FLIGHT / 2) this.wake?.();
-  }
-
-  /** Has the thread read these event files ahead of the builder (which builds them in this order). */
-  readAhead(files: readonly PageSource[], cache: boolean): ReadAhead {
-    this.reader = new ReadAhead(this.reads, files, cache);
-    return this.reader;
   }
 
   /** Hands the page's files to the thread (they leave the record). */
@@ -159,7 +129,6 @@ export class WriteThread {
       this.worker.postMessage(task);
     });
     await this.worker.terminate();
-    this.reader?.close();
     if (this.error) throw this.error;
     return files;
   }
@@ -170,6 +139,5 @@ export class WriteThread {
     this.finished = null;
     this.waiting.length = 0;
     await this.worker.terminate();
-    this.reader?.close();
   }
 }

@@ -1,8 +1,7 @@
 // Reading a file through a window of a megabyte, reused from read to read: the build cache and the
 // summaries kept on disk are read a line at a time, mostly in the order they were written. A
-// fresh buffer of the whole file cost more than the reads: 13 MB of cache at 10,000 pages took
-// about 70 ms to read whole on a 2-core VM (the kernel maps each new page of memory on first
-// touch), and 12 ms through one megabyte.
+// fresh buffer of the whole file cost more than the reads (the kernel maps each new page of
+// memory on first touch).
 import { isAscii } from "node:buffer";
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 

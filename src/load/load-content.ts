@@ -114,8 +114,8 @@ export async function loadContent(contentDir: string, contentArg: string, readEv
     diagnostics.push(error(eventsShown, [], `holds no event pages, and a catalogue needs at least one; ${startOne}`));
   }
   // A name from readdir has no separator: joined by concatenation, its paths are two references to
-  // shared prefixes and the name (path.join built each from several pieces: at 100,000 event files
-  // the list and its names held 53 MB, now 22).
+  // shared prefixes and the name (path.join built each from several pieces, which a large
+  // catalogue held to the end).
   const filePrefix = `${displayPath(contentArg, "events")}/`;
   const absolutePrefix = `${eventsDir}${path.sep}`;
   const found = eventFiles.map((name) => ({ file: `${filePrefix}${name}`, absolute: `${absolutePrefix}${name}` }));

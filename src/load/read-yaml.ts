@@ -25,8 +25,7 @@ export function parseYamlText(text: string, file: string): ParseResult {
 /**
  * The value with its strings copied out of the text. Both parsers make a string by slicing the
  * text, and V8 keeps a slice's whole parent string alive: a page's summary, kept to the end of
- * the build, held its whole file (a 10,000-page YAML catalogue with long descriptions kept about
- * 190 MB more than the same pages in JSON, whose parser copies). Strings under 13 characters are
+ * the build, held its whole file (JSON's parser copies). Strings under 13 characters are
  * copies already; `(" " + s).slice(1)` flattens into a new string, exactly (a lone surrogate too).
  */
 function ownStrings(value: unknown): unknown {

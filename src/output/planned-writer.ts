@@ -1,13 +1,9 @@
 // Writes the planned files into the output transaction's staging folder (or, for a check, only
-// counts them): each path once, the pieces of a file gathered into a buffer before they are
-// written, and a rebuild's copied items taken from the previous output (previous-items.ts).
-import { createHash } from "node:crypto";
+// counts them): each path once, the pieces of a file gathered into a buffer before they are written.
 import path from "node:path";
 import { ChunkBuffer } from "../io/chunk-buffer.js";
-import { writtenFile, type FileStatus, type FolderWriter } from "../io/folder-writer.js";
-import type { OutputFile, OutputTally, Piece, PreviousFile } from "../model/output.js";
-import type { WrittenFile } from "../model/page.js";
-import { INDEX_PAGES, LIST_ITEMS, PreviousItems } from "./previous-items.js";
+import type { FolderWriter } from "../io/folder-writer.js";
+import type { OutputFile, OutputTally, Piece } from "../model/output.js";
 
 const RULE_FILES = new Set(["_redirects", "_headers", "vercel.json"]);
 
@@ -29,17 +25,11 @@ export function checkRelative(rel: string): void {
   }
 }
 
-/** Files under this folder often repeat one another's bytes (a page's slug lookup on each route): each repeat is a hard link. */
-const SHARED_PREFIX = "_lookup/";
-
 /** Writes each planned file once (a path planned twice is a bug), counting what it wrote. */
 export class PlannedWriter {
   private readonly seen = new Set<string>();
-  private readonly byContent = new Map<string, { path: string; status: FileStatus }>();
   readonly tally: OutputTally = emptyTally();
   bytes = 0;
-  /** The files written in pieces (the lists and the query index), as written: a rebuild copies from them. */
-  readonly pieced: WrittenFile[] = [];
 
   /** `writer` null: a check, which writes nothing. */
   constructor(private readonly writer: FolderWriter | null) {}
@@ -51,22 +41,12 @@ export class PlannedWriter {
     const writer = this.writer;
     if (file.pieces) {
       const chunks = gathered(file.pieces);
-      let size: number;
-      if (writer) {
-        const status = writer.writeChunks(file.path, chunks);
-        this.pieced.push(writtenFile(file.path, status));
-        size = status.size;
-      } else size = countBytes(chunks);
+      const size = writer ? writer.writeChunks(file.path, chunks).size : countBytes(chunks);
       this.bytes += size;
       tallyFile(this.tally, file, size);
       return;
     }
-    if (writer && file.path.startsWith(SHARED_PREFIX)) {
-      const key = createHash("sha1").update(file.bytes).digest("base64");
-      const same = this.byContent.get(key);
-      if (same) writer.link(file.path, same.path, same.status, file.bytes);
-      else this.byContent.set(key, { path: file.path, status: writer.write(file.path, file.bytes) });
-    } else writer?.write(file.path, file.bytes);
+    writer?.write(file.path, file.bytes);
     this.bytes += file.bytes.length;
     tallyFile(this.tally, file);
   }
@@ -78,31 +58,13 @@ function countBytes(chunks: Iterable<Uint8Array>): number {
   return n;
 }
 
-/**
- * The pieces as buffers of some size (each piece written on its own was a system call): text
- * encoded, bytes copied, and a copied item taken from its previous file when found there.
- */
+/** The pieces as buffers of some size (each piece written on its own was a system call). */
 function* gathered(pieces: Iterable<Piece>): Generator<Uint8Array> {
   const out = new ChunkBuffer();
-  const previous = new Map<string, PreviousItems | null>();
-  const readerOf = (from: PreviousFile) => {
-    if (!previous.has(from.path)) previous.set(from.path, PreviousItems.open(from.path, from.layout === "list" ? LIST_ITEMS : INDEX_PAGES, from.skip));
-    return previous.get(from.path)!;
-  };
-  try {
-    for (const piece of pieces) {
-      let full: Uint8Array | null;
-      if (typeof piece === "string") full = out.text(piece);
-      else if (piece instanceof Uint8Array) full = out.bytes(Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength), 0, piece.byteLength);
-      else {
-        const reader = readerOf(piece.from);
-        full = reader?.take(piece.item) ? out.bytes(reader.bytes, reader.from, reader.to) : out.text(piece.make());
-      }
-      if (full) yield full;
-    }
-    const rest = out.end();
-    if (rest) yield rest;
-  } finally {
-    for (const reader of previous.values()) reader?.close();
+  for (const piece of pieces) {
+    const full = typeof piece === "string" ? out.text(piece) : out.bytes(Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength), 0, piece.byteLength);
+    if (full) yield full;
   }
+  const rest = out.end();
+  if (rest) yield rest;
 }

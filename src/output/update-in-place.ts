@@ -63,8 +63,8 @@ function prune(outDir: string, dir: string, wanted: Wanted): void {
 /**
  * How long before a time a folder may have changed and still show that time: two seconds where
  * times are whole seconds (FAT's are two), and otherwise a margin for the kernel's coarse clock
- * (a few ms). With two seconds everywhere, the first rebuild after a 4-second cold build listed
- * half the page folders (100 ms of readdir at 10,000 pages).
+ * (a few ms): with two seconds everywhere, the first rebuild after a short cold build listed many
+ * page folders it need not.
  */
 const tickOf = (time: number) => (time % 1000 === 0 ? 2000 : 100);
 

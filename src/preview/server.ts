@@ -67,8 +67,8 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
   const cors = options.cors === undefined ? null : parseCorsOrigins(options.cors);
 
   // The port comes first: the default base URL is the preview's own origin, and the first build writes it.
-  // node:http is loaded here, not with the module: the command's bundle holds the preview, and a
-  // build that loaded it (with net and stream) at start-up took 5 to 10 ms longer to start.
+  // node:http is loaded here, not with the module: the command's bundle holds the preview, and
+  // loading it (with net and stream) slowed every build's start.
   const { createServer } = await import("node:http");
   const server: Server = createServer((req, res) => {
     serveOne(req, res).catch((e: Error) => {

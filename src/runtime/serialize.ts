@@ -5,8 +5,7 @@
 export function serialize(value: unknown): string {
   const json = JSON.stringify(value, null, 4);
   // Looked for first: a replace() with a function copies the whole text even when nothing matches.
-  // By includes(), not a character class: on a text with any character past Latin-1 (a ’ will
-  // do) the expression took 24 µs for 42 kB, includes() 5.
+  // By includes(), not a character class, which is slow on a text with any character past Latin-1.
   return json.includes("\u2028") || json.includes("\u2029")
     ? json.replace(/[\u2028\u2029]/g, (c) => (c === "\u2028" ? "\\u2028" : "\\u2029"))
     : json;
