@@ -7,6 +7,14 @@ import { applyHeapFlags } from "../lib/engine/heap.js";
 // Before anything is loaded: the heap's young generation must not have grown yet (see src/engine/heap.ts).
 applyHeapFlags();
 
+// A reader that stops early (`build-catalogue --help | head -1`) closes the pipe: not a failure of the command.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (e) => {
+    if (e.code !== "EPIPE") throw e;
+    process.exit(process.exitCode ?? 0);
+  });
+}
+
 const bundle = new URL("../lib/cli.bundle.js", import.meta.url);
 const { main } = await import(existsSync(bundle) ? bundle.href : "../lib/cli.js");
 process.exitCode = await main(process.argv.slice(2));

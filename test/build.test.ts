@@ -2,7 +2,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { copyContent, FIXTURES, removeDir, runCli, snapshotTree, tempDir } from "./helpers/cli.js";
+import { spawnSync } from "node:child_process";
+import { BIN, copyContent, FIXTURES, removeDir, runCli, snapshotTree, tempDir } from "./helpers/cli.js";
 
 const EXAMPLE = path.join(FIXTURES, "good/spec-example");
 const NOW = "2026-05-01T00:00:00Z";
@@ -80,6 +81,14 @@ describe("check", () => {
 });
 
 describe("the command line", () => {
+  it("stops quietly when its reader closes the pipe (build-catalogue --help | head -1)", () => {
+    // A shell pipeline whose reader takes one line and leaves; done several times, as the race is the kernel's.
+    for (let i = 0; i < 5; i++) {
+      const run = spawnSync("sh", ["-c", `"${process.execPath}" "${BIN}" --help | head -1 >/dev/null; echo "exit $?"`], { encoding: "utf8" });
+      expect(run.stderr, run.stderr).not.toMatch(/EPIPE|Unhandled/);
+    }
+  });
+
   it("answers --help and --version with exit 0", () => {
     const help = runCli(["--help"]);
     expect(help.code).toBe(0);
