@@ -22,7 +22,8 @@ beforeAll(() => {
   tarball = path.join(work, packed);
   site = path.join(work, "site");
   copyContent(path.join(EXAMPLE, "content"), work, "site/content");
-  execFileSync(npm, ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball], { cwd: site, stdio: "pipe" });
+  // --prefix: the site folder is the project, whatever its parents hold (a node_modules/ above it would take the install).
+  execFileSync(npm, ["install", "--prefix", site, "--no-audit", "--no-fund", "--prefer-offline", tarball], { cwd: site, stdio: "pipe" });
 }, 300_000);
 afterAll(() => removeDir(work));
 
@@ -157,7 +158,7 @@ describe("the packed package in an empty folder: init, then build", () => {
   beforeAll(() => {
     fresh = path.join(work, "fresh");
     mkdirSync(fresh);
-    execFileSync(npm, ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball], { cwd: fresh, stdio: "pipe" });
+    execFileSync(npm, ["install", "--prefix", fresh, "--no-audit", "--no-fund", "--prefer-offline", tarball], { cwd: fresh, stdio: "pipe" });
   }, 300_000);
 
   it("ships the starter", () => {
