@@ -4,7 +4,7 @@
 // files (content format, section 7). Pure: yields what to write, each JSON document checked
 // against its response schema first; what a rebuild copies from the previous output is an
 // instruction the writer carries out (model/output.ts).
-import { homeDetailSchema, listSchema, messageBodySchema, pageListSchema, parentDetailSchema } from "../api/schemas.js";
+import { homeDetailSchema, imageDetailSchema, imageListSchema, listSchema, messageBodySchema, pageListSchema, parentDetailSchema } from "../api/schemas.js";
 import { OPENAPI_FILE, openApiDocument } from "../api/openapi.js";
 import { checked } from "../api/self-check.js";
 import { eventListItem } from "../enrich/event-page.js";
@@ -14,10 +14,13 @@ import type { Host } from "../host/host.js";
 import { documentAt, methodNotAllowedBody, methodNotAllowedFile, notFoundBody, optionsBody, OTHER_NOT_FOUND, REFUSED_METHODS, type Collection, type HostModel } from "../host/rules.js";
 import type { OutputFile, PreviousFile } from "../model/output.js";
 import { idsOf, lazily, type Site } from "../model/site.js";
+import { IMAGES_PREFIX, imageEndpointFiles } from "../runtime/query/image-documents.js";
+import type { ImageIndex } from "../runtime/query/image-index.js";
 import { QUERY_INDEX_FILE } from "../runtime/query/query-index.js";
 import { serialize } from "../runtime/serialize.js";
 import { listPieces, wholeText, type ListItem } from "./lists.js";
 import { LookupRenderer } from "./lookups.js";
+import { IMAGES_REFUSAL_FILE, imageRefusalBody } from "../host/lookups.js";
 import type { QueryIndexPlan } from "./query-index.js";
 
 /** What a rebuild copies from the previous output: the files that still stand as it wrote them, and the pages it reused. */
@@ -32,13 +35,15 @@ export interface PlanInput {
   model: HostModel;
   hosts: readonly Host[];
   queryIndex: QueryIndexPlan;
+  /** The images endpoint's index: its list, details and index file are made from it. */
+  images: ImageIndex;
   /** An event page's detail (its JSON as written), for the lookups that list it. */
   detailOf: (id: number) => string;
   previous: PreviousOutput | null;
 }
 
 /** Every file but the event pages' own documents. */
-export function* planOutput({ site, model, hosts, queryIndex, detailOf, previous }: PlanInput): Generator<OutputFile> {
+export function* planOutput({ site, model, hosts, queryIndex, images, detailOf, previous }: PlanInput): Generator<OutputFile> {
   const browsable = hosts.some((h) => h.prerendersBrowsable);
   const document = (path: string) => documentAt(model, path)!;
   // The lookups hosts without code route to by query string, rendered by the query engine.
@@ -79,7 +84,13 @@ export function* planOutput({ site, model, hosts, queryIndex, detailOf, previous
   // What list queries need, for the preview and the Cloudflare worker (compact: no indentation).
   yield { path: QUERY_INDEX_FILE, pieces: queryIndex.pieces(previous?.queryIndex, previous?.reused) };
   if (lookups) yield* text(lookups.end());
+  // The images endpoint: its list (every image), each detail, and the index its queries are answered from.
+  for (const file of imageEndpointFiles(images)) {
+    if (file.address) yield* answer(file.address, checked(file.address === IMAGES_PREFIX ? imageListSchema : imageDetailSchema, JSON.parse(file.text), `images endpoint's ${file.path}`));
+    else yield { path: file.path, bytes: Buffer.from(file.text, "utf8") };
+  }
 
+  if (lookups) yield { path: IMAGES_REFUSAL_FILE, bytes: Buffer.from(imageRefusalBody(), "utf8") };
   for (const c of model.collections) {
     yield { path: c.notFoundFile, bytes: Buffer.from(checked(messageBodySchema, notFoundBody(c.model), c.notFoundFile), "utf8") };
     yield { path: c.optionsFile, bytes: Buffer.from(serialize(optionsBody(c.name)), "utf8") };
