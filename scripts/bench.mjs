@@ -2,7 +2,8 @@
 // cold build (the real command, a new process each time, no cache) alternating with the floor
 // (scripts/bench-floor.mjs: read the sources, write the same bytes, one thread, no work), the
 // one-file rebuild (one event edited, the cache warm) and the preview's time from saving an event
-// file to the API answering it. Prints medians of BENCH_RUNS runs; docs/benchmark.md explains them.
+// file to the API answering it; then the renditions of 1,000 image originals, cold and warm.
+// Prints medians of BENCH_RUNS runs; docs/benchmark.md explains them.
 //   npm run bench                           all three sizes, 3 runs
 //   BENCH_SIZES=1000,10000 npm run bench    the sizes to run, comma-separated
 //   BENCH_RUNS=5 npm run bench              runs of each measurement (at least 3)

@@ -123,8 +123,8 @@ describe("a catalogue with originals", () => {
     for (const page of details(dist)) {
       if (page.hero_image) ids.add(page.hero_image.id);
       for (const block of page.description ?? []) {
-        if (block.type === "image_carousel") for (const f of block.value.figures) ids.add(f.image.id ?? f.image);
-        if (block.type === "logo_wall") for (const g of block.value.groups) for (const l of g.logos) ids.add(l.logo.id ?? l.logo);
+        if (block.type === "image_carousel") for (const f of block.value.figures) ids.add(f.image);
+        if (block.type === "logo_wall") for (const g of block.value.groups) for (const l of g.logos) ids.add(l.logo);
       }
     }
     expect([...ids].sort()).toEqual([305, 398, 399, 400, 402]);
