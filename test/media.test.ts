@@ -13,6 +13,7 @@ import { fetchRaw, header } from "./helpers/http-contract.js";
 import { decode, meanAbsoluteDifference } from "./helpers/pixels.js";
 import { startPreviewProcess } from "./helpers/server.js";
 import { REFERENCE_IMAGES } from "./helpers/wagtail-reference.js";
+import { pagesDev } from "./helpers/wrangler.js";
 
 const FIXTURE = path.join(FIXTURES, "media/content");
 const NOW = "2026-05-01T00:00:00Z";
@@ -287,4 +288,31 @@ describe("--media-out", () => {
     }
     expect([snapshotTree(path.join(root, "dist")), snapshotTree(path.join(root, "cdn/media"))]).toEqual(before);
   });
+});
+
+describe("on Cloudflare Pages (wrangler pages dev), the media inside --out", () => {
+  it("the worker answers the images endpoint and its queries, and leaves the media folder to Pages' static files", async () => {
+    const root = site("cloudflare");
+    expect(build(root, ["--host", "cloudflare"]).code).toBe(0);
+    const dist = path.join(root, "dist");
+    const pages = await pagesDev(dist, root);
+    try {
+      for (const name of readdirSync(path.join(dist, "media/images"))) {
+        const a = await fetchRaw(pages.base, "GET", `/media/images/${name}`);
+        expect([a.status, a.body.equals(readFileSync(path.join(dist, "media/images", name)))], name).toEqual([200, true]);
+      }
+      const original = await fetchRaw(pages.base, "GET", "/media/original_images/press-shot-2026.jpeg");
+      expect(original.body.equals(readFileSync(path.join(root, "content/images/press-shot-2026.jpeg")))).toBe(true);
+      for (const id of [305, 398, 399, 400, 402]) {
+        const a = await fetchRaw(pages.base, "GET", `/api/v2/images/${id}/`);
+        expect([a.status, a.body.equals(readFileSync(path.join(dist, `api/v2/images/${id}/index.json`)))], `image ${id}`).toEqual([200, true]);
+      }
+      const list = JSON.parse((await fetchRaw(pages.base, "GET", "/api/v2/images/?limit=2&order=-id")).body.toString("utf8")) as { meta: { total_count: number }; items: { id: number }[] };
+      expect([list.meta.total_count, list.items.map((i) => i.id)]).toEqual([8, [403, 402]]);
+      // Anything else outside /api/ is still the API's JSON 404, not a file of the build.
+      expect((await fetchRaw(pages.base, "GET", "/_query/images.json")).status).toBe(404);
+    } finally {
+      await pages.server.stop();
+    }
+  }, 120_000);
 });
