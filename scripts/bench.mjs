@@ -35,9 +35,10 @@ for (const c of codes) mkdirSync((c.cwd = path.join(work, c.name)));
 const tmp = path.join(work, "tmp");
 mkdirSync(tmp);
 
-// Each section measures and then prints one table. The renditions benchmark
-// (scripts/bench-renditions.mjs: 1,000 images cold and warm) joins here as a section of its own.
-const sections = [catalogueSection];
+// Each section measures and then prints one table: the catalogues, then the image renditions
+// (scripts/bench-renditions.mjs: 1,000 originals, cold and warm).
+const renditionsSection = async () => (await import("./bench-renditions.mjs")).benchRenditions({ count: 1000, runs: options.runs, progress });
+const sections = [catalogueSection, renditionsSection];
 try {
   const tables = [];
   for (const section of sections) tables.push(await section());

@@ -1,5 +1,5 @@
 // The media stage's entry: every image's fill-550x375 rendition, from the cache or made, written into a folder.
-import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
+import { copyFile, link, mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { error, sortDiagnostics, warning, type Diagnostic } from "../model/diagnostics.js";
@@ -136,7 +136,8 @@ export async function makeRenditions(images: readonly MediaImage[], options: Mak
     const to = path.join(outDir, f.name);
     const cached = cache.lookup(key, extension);
     if (cached) {
-      await copyFile(cached, to);
+      // A hard link where it can be (a cache entry is never changed in place: a new one is written aside and renamed), else a copy.
+      await link(cached, to).catch(() => copyFile(cached, to));
       reused++;
     } else {
       // Read again rather than held since the probe: a thousand originals would not fit in memory.

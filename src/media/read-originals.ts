@@ -1,10 +1,12 @@
 // The originals of content/images/ that images.json names: each one's format, size and bytes' hash,
 // read once and kept in a memo beside the build cache, by the file's status (size, times, inode),
 // so that a rebuild of unchanged originals lists the folder and reads no image.
-import { readFileSync, renameSync, statSync, writeFileSync, mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { sourceStat } from "../io/file-status.js";
+import type { SourceStat } from "../model/page.js";
 import { eachParallel } from "./each-parallel.js";
 import { hashBytes, originalPath, ORIGINALS_FOLDER, type Original } from "./originals.js";
 import { probeImage, UnreadableImageError, type ImageProbe } from "./probe.js";
@@ -21,22 +23,9 @@ export interface OriginalsFolder {
   read: number;
 }
 
-/** A file's status as the memo keeps it: size, mtime, ctime, inode (io/file-status.ts's rule). */
-type Status = [size: number, mtimeMs: number, ctimeMs: number, ino: number];
-type MemoEntry = [...Status, hash: string, probe: ImageProbe];
+/** A file's status as the event files' is kept (size, times, inode: io/file-status.ts), its bytes' hash and its probe. */
+type MemoEntry = [...SourceStat, hash: string, probe: ImageProbe];
 const MEMO_FORMAT = 1;
-
-/**
- * A change within one tick of a coarse file-system clock can leave the times as they were: a
- * status taken this soon after the file's last change is not kept, and the next build reads it again.
- */
-const SETTLED_MS = 2000;
-
-function statusOf(file: string): Status | null {
-  const st = statSync(file, { throwIfNoEntry: false });
-  if (!st || !st.isFile() || Math.max(st.mtimeMs, st.ctimeMs) > Date.now() - SETTLED_MS) return null;
-  return [st.size, st.mtimeMs, st.ctimeMs, st.ino];
-}
 
 function readMemo(file: string | null): Map<string, MemoEntry> {
   if (!file) return new Map();
@@ -79,7 +68,7 @@ export async function readOriginals(names: Iterable<string>, options: { contentD
     }
     const where = originalPath(options.contentDir, name, options.contentArg);
     const entry = memo.get(name);
-    const status = entry ? statusOf(where.path) : null;
+    const status = entry ? sourceStat(where.path) : null;
     if (entry && status && status.every((v, i) => v === entry[i])) {
       files.set(name, { kind: "found", original: { ...where, hash: entry[4], probe: entry[5] } });
       kept.set(name, entry);
@@ -88,7 +77,7 @@ export async function readOriginals(names: Iterable<string>, options: { contentD
   // Reading is mostly waiting on the disk and on libvips' threads: a few at once.
   await eachParallel(toRead, Math.max(2, os.availableParallelism()), async (name) => {
     const where = originalPath(options.contentDir, name, options.contentArg);
-    const status = statusOf(where.path); // before reading: a change while it is read is seen next time
+    const status = sourceStat(where.path); // before reading: a change while it is read is seen next time
     let bytes: Buffer;
     try {
       bytes = await readFile(where.path);

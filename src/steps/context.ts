@@ -50,6 +50,7 @@ export async function openBuild(options: BuildOptions, write: boolean): Promise<
     contentArg: resolved.contentArg,
     memoFile: write && resolved.cache ? path.join(resolved.cacheDir, `originals-${shortHash(resolved.contentDir)}.json`) : null,
   });
+  if (originals.read > 0) resolved.onProgress(`Read ${plural(originals.read, "image original")} from ${resolved.contentArg}/images/`);
   // Without the folder there is nothing to count: "Read 0 event files" would contradict the error.
   if (content.eventsFolderRead) resolved.onProgress(`Read ${plural(content.eventFiles.length, "event file")} from ${resolved.contentArg}/`);
   const summaries = new SummaryStore(write && content.eventFiles.length >= resolved.tuning.summariesOnDiskFrom);
