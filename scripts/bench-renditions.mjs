@@ -1,5 +1,6 @@
 // Benchmark of the image renditions: makeRenditions (lib/media/) on 1,000 generated originals,
-// cold (an empty cache) and warm (every rendition in the cache, copied), in this process.
+// cold (an empty cache) and warm (every rendition in the cache, copied), in this process. Run
+// alone, or as a section of `npm run bench` (scripts/bench.mjs imports benchRenditions).
 //   npm run bench:renditions        BENCH_IMAGES=200 BENCH_RUNS=5 BENCH_PARALLEL=1,2,4 npm run bench:renditions
 // The originals: three quarters JPEG (1,200 to 2,400 pixels wide), a quarter PNG, a third with a
 // focal point; made once into .bench/renditions-<n>/ (about 110 MB for 1,000) and kept.
@@ -11,9 +12,6 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import sharp from "sharp";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const count = Number(process.env.BENCH_IMAGES ?? 1000);
-const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
-const lanes = (process.env.BENCH_PARALLEL ?? "").split(",").filter(Boolean).map(Number);
 const entry = path.join(root, "lib/media/make-renditions.js");
 if (!existsSync(entry)) {
   console.error(`bench: ${entry} is missing; run "npm run build" first`);
@@ -37,7 +35,7 @@ async function picture(width, height, png) {
   return (png ? big.png() : big.jpeg({ quality: 80 })).toBuffer();
 }
 
-async function originals() {
+async function originals(count) {
   const dir = path.join(root, ".bench", `renditions-${count}`);
   const content = path.join(dir, "content");
   const list = path.join(dir, "images.json");
@@ -59,11 +57,9 @@ async function originals() {
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const { content, images } = await originals();
-const megabytes = readdirSync(path.join(content, "images")).reduce((n, f) => n + statSync(path.join(content, "images", f)).size, 0) / 1e6;
 const base = existsSync("/dev/shm") ? "/dev/shm" : os.tmpdir();
 
-async function time(parallel, cacheDir) {
+async function time(content, images, parallel, cacheDir) {
   const outDir = mkdtempSync(path.join(base, "bc-bench-renditions-out-"));
   const t0 = performance.now();
   const r = await makeRenditions(images, { contentDir: content, cacheDir, outDir, ...(parallel ? { parallel } : {}) });
@@ -73,21 +69,41 @@ async function time(parallel, cacheDir) {
   return { ms, written: r.written, reused: r.reused };
 }
 
-console.log(`build-catalogue renditions bench: ${count} originals (${megabytes.toFixed(0)} MB), fill-550x375, medians of ${runs} runs, output on ${base}, Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, sharp ${sharp.versions.sharp}, libvips ${sharp.versions.vips}`);
-for (const parallel of lanes.length > 0 ? lanes : [undefined]) {
-  const cold = [];
-  const warm = [];
-  for (let i = 0; i < runs; i++) {
-    const cacheDir = mkdtempSync(path.join(base, "bc-bench-renditions-cache-"));
-    const c = await time(parallel, cacheDir);
-    const w = await time(parallel, cacheDir);
-    rmSync(cacheDir, { recursive: true, force: true });
-    if (c.written !== count || w.reused !== count) throw new Error(`bench: expected ${count} made then ${count} reused, got ${c.written} and ${w.reused}`);
-    cold.push(c.ms);
-    warm.push(w.ms);
+/**
+ * The table of `count` originals' renditions, cold then warm, medians of `runs`, at each number of
+ * renditions made at once in `lanes` (none: makeRenditions' default, one per core).
+ */
+export async function benchRenditions({ count = 1000, runs = 3, lanes = [], progress = (line) => process.stderr.write(`${line}\n`) } = {}) {
+  const { content, images } = await originals(count);
+  const megabytes = readdirSync(path.join(content, "images")).reduce((n, f) => n + statSync(path.join(content, "images", f)).size, 0) / 1e6;
+  const lines = [`Image renditions: ${count} originals (${megabytes.toFixed(0)} MB), fill-550x375, medians of ${runs} runs; sharp ${sharp.versions.sharp}, libvips ${sharp.versions.vips}`];
+  lines.push(`  ${"at once".padEnd(10)} ${"".padEnd(5)} ${"time".padStart(9)}  ${"images/s".padStart(8)}`);
+  for (const parallel of lanes.length > 0 ? lanes : [undefined]) {
+    const cold = [];
+    const warm = [];
+    for (let i = 0; i < runs; i++) {
+      progress(`Renditions run ${i + 1}/${runs}${parallel ? `, ${parallel} at once` : ""}...`);
+      const cacheDir = mkdtempSync(path.join(base, "bc-bench-renditions-cache-"));
+      const c = await time(content, images, parallel, cacheDir);
+      const w = await time(content, images, parallel, cacheDir);
+      rmSync(cacheDir, { recursive: true, force: true });
+      if (c.written !== count || w.reused !== count) throw new Error(`bench: expected ${count} made then ${count} reused, got ${c.written} and ${w.reused}`);
+      cold.push(c.ms);
+      warm.push(w.ms);
+    }
+    const label = parallel ? `${parallel}` : `${os.availableParallelism()} (cores)`;
+    const row = (what, ms) => lines.push(`  ${label.padEnd(10)} ${what.padEnd(5)} ${(ms / 1000).toFixed(2).padStart(7)} s  ${((count * 1000) / ms).toFixed(0).padStart(8)}`);
+    row("cold", median(cold));
+    row("warm", median(warm));
   }
-  const label = parallel ? `${parallel} at once` : "default";
-  const row = (what, ms) => console.log(`  ${label.padEnd(10)} ${what.padEnd(5)} ${(ms / 1000).toFixed(2).padStart(7)} s  ${((count * 1000) / ms).toFixed(0).padStart(6)} images/s`);
-  row("cold", median(cold));
-  row("warm", median(warm));
+  return lines.join("\n");
+}
+
+// Run alone: the sizes from the environment.
+if (process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url) {
+  const count = Number(process.env.BENCH_IMAGES ?? 1000);
+  const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+  const lanes = (process.env.BENCH_PARALLEL ?? "").split(",").filter(Boolean).map(Number);
+  console.log(`build-catalogue renditions bench: output on ${base}, Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}`);
+  console.log(await benchRenditions({ count, runs, lanes }));
 }

@@ -2,7 +2,8 @@
 // cold build (the real command, a new process each time, no cache) alternating with the floor
 // (scripts/bench-floor.mjs: read the sources, write the same bytes, one thread, no work), the
 // one-file rebuild (one event edited, the cache warm) and the preview's time from saving an event
-// file to the API answering it. Prints medians of BENCH_RUNS runs; docs/benchmark.md explains them.
+// file to the API answering it; then the renditions of 1,000 image originals, cold and warm.
+// Prints medians of BENCH_RUNS runs; docs/benchmark.md explains them.
 //   npm run bench                           all three sizes, 3 runs
 //   BENCH_SIZES=1000,10000 npm run bench    the sizes to run, comma-separated
 //   BENCH_RUNS=5 npm run bench              runs of each measurement (at least 3)
@@ -34,9 +35,10 @@ for (const c of codes) mkdirSync((c.cwd = path.join(work, c.name)));
 const tmp = path.join(work, "tmp");
 mkdirSync(tmp);
 
-// Each section measures and then prints one table. The renditions benchmark
-// (scripts/bench-renditions.mjs: 1,000 images cold and warm) joins here as a section of its own.
-const sections = [catalogueSection];
+// Each section measures and then prints one table: the catalogues, then the image renditions
+// (scripts/bench-renditions.mjs: 1,000 originals, cold and warm).
+const renditionsSection = async () => (await import("./bench-renditions.mjs")).benchRenditions({ count: 1000, runs: options.runs, progress });
+const sections = [catalogueSection, renditionsSection];
 try {
   const tables = [];
   for (const section of sections) tables.push(await section());

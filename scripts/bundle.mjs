@@ -54,6 +54,8 @@ await build({
   // CommonJS dependencies (commander) call require(): give the bundle one.
   banner: { js: 'import { createRequire as __createRequire } from "node:module";\nconst require = __createRequire(import.meta.url);' },
   plugins: [heapFlagsOutside, zodEnglishOnly],
+  // Native modules, loaded on first use from node_modules (never bundled: their binaries sit beside their code).
+  external: ["sharp", "@parcel/watcher"],
   minifyWhitespace: true,
   minifySyntax: true,
   logLevel: "warning",

@@ -130,7 +130,7 @@ export function generateCatalogue(dir, events, seed = 1, format = "json", bodies
   json(path.join(dir, "venues.json"), VENUES);
   json(path.join(dir, "programs.json"), [{ id: 1, name: "2026 Season" }, { id: 2, name: "Summer Festival" }, { id: 3, name: "Education" }]);
   json(path.join(dir, "images.json"), Array.from({ length: IMAGES }, (_, i) => ({
-    id: i + 1, title: `Image ${i + 1}`, file: `image-${i + 1}.jpg`,
+    id: i + 1, title: `Image ${i + 1}`, file: `image-${i + 1}.jpg`, width: 2400, height: 1600,
     ...(i % 2 ? { focal_point: { x: 10 * i, y: 5 * i, width: 300, height: 200 } } : {}),
   })));
   for (let e = 0; e < events; e++) {

@@ -1,6 +1,7 @@
 // The pipeline, as a few named steps over one context (src/steps/): open the build (options,
-// hosts, the content loaded, the cache and the output transaction opened) → check the settings →
-// build the event pages → check the site across pages → plan and write every other file → commit.
+// hosts, the content and its originals read, the cache and the output transaction opened) → check
+// the settings and the images → build the event pages → check the site across pages → write the
+// media → plan and write every other file → commit.
 // A library: the CLI and the tests call build() and check(); neither prints nor exits.
 import { SelfCheckFailed } from "./api/self-check.js";
 import { buildEventPages } from "./engine/build-pages.js";
@@ -10,10 +11,12 @@ import type { HostModel } from "./host/rules.js";
 import { hasErrors, type Diagnostic } from "./model/diagnostics.js";
 import type { BuildOptions } from "./options.js";
 import { pageJob } from "./page/page-job.js";
+import { checkImages } from "./steps/check-images.js";
 import { checkSettings } from "./steps/check-settings.js";
 import { checkSite } from "./steps/check-site.js";
 import { abortBuild, closeBuild, commitBuild, openBuild, writeFailure, type BuildContext } from "./steps/context.js";
 import { locateProblems } from "./steps/locate-problems.js";
+import { writeMedia } from "./steps/write-media.js";
 import { writeOutput } from "./steps/write-output.js";
 
 export type { BuildOptions } from "./options.js";
@@ -51,15 +54,17 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
   const ctx = await openBuild(options, write);
   try {
     const settings = checkSettings(ctx);
+    const images = checkImages(ctx, settings.value);
     const job = pageJob({ settings: settings.value.check, now: settings.value.now, hosts: ctx.hosts, write, cache: ctx.cache !== null, previousOut: ctx.output?.inPlace ? ctx.options.outDir : null });
     const pages = await buildEventPages({ ...ctx, eventFiles: ctx.content.eventFiles, tuning: ctx.options.tuning, onProgress: ctx.options.onProgress }, job);
-    const found = [...settings.diagnostics, ...pages.diagnostics];
+    const found = [...settings.diagnostics, ...images.diagnostics, ...pages.diagnostics];
     const checked = checkSite(ctx, settings.value, pages.value, hasErrors(found));
-    const problems = locateProblems(ctx, [...found, ...checked.diagnostics]);
-    const { site, nextChange } = checked.value;
-    if (!site || (ctx.options.strict && problems.length > 0)) return await failed(ctx, problems, site !== null);
+    const { site, nextChange, thumbnails } = checked.value;
+    const media = site ? await writeMedia(ctx, site, images.value, thumbnails) : null;
+    const problems = locateProblems(ctx, [...found, ...checked.diagnostics, ...(media?.diagnostics ?? [])]);
+    if (!site || !media || hasErrors(problems) || (ctx.options.strict && problems.length > 0)) return await failed(ctx, problems, !hasErrors(problems));
     ctx.options.onProgress(describeNextChange(nextChange));
-    const written = writeOutput(ctx, site, pages.value);
+    const written = writeOutput(ctx, site, pages.value, images.value.sizes, media.value);
     problems.push(...written.diagnostics);
     if (ctx.options.strict && written.diagnostics.length > 0) return await failed(ctx, problems, true);
     await commitBuild(ctx);

@@ -16,6 +16,7 @@ const pkg = JSON.parse(readFileSync(packageUrl("package.json"), "utf8")) as { ve
 interface Flags {
   content: string;
   out: string;
+  mediaOut?: string;
   now?: string;
   host?: string[];
   format: "text" | "json";
@@ -89,11 +90,12 @@ Exit status: 0 built, 1 content errors or a failed build (the output folder is l
   const progressOf = (flags: Flags) => (line: string) => (flags.quiet ? undefined : flags.format === "json" ? io.err(line) : io.out(line));
   commonOptions(program.command("build", { isDefault: true }).description("validate content/ and write the API into --out (the default command)"), true)
     .addOption(new Option("--no-cache", "build every page, reusing nothing from the previous build (the cache is node_modules/.cache/build-catalogue/)"))
-    .addOption(new Option("--force", "replace --out even when it holds files no build wrote (refused by default)"))
+    .addOption(new Option("--media-out <dir>", "folder that {cdn_url}/media/ serves: the thumbnails' renditions and the originals (default: media/ inside --out)"))
+    .addOption(new Option("--force", "replace --out (and --media-out) even when it holds files no build wrote (refused by default)"))
     .exitOverride()
     .action(async (flags: Flags) => {
       const result = await build({
-        content: flags.content, out: flags.out, now: flags.now, hosts: flags.host, strict: flags.strict, cache: flags.cache, force: flags.force,
+        content: flags.content, out: flags.out, mediaOut: flags.mediaOut, now: flags.now, hosts: flags.host, strict: flags.strict, cache: flags.cache, force: flags.force,
         onProgress: progressOf(flags),
       });
       printBuild(result, flags.out.replace(/\/+$/, ""), io, reportOptions(flags));

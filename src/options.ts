@@ -11,6 +11,11 @@ export interface BuildOptions {
   content?: string;
   /** The output folder; default `dist`. */
   out?: string;
+  /**
+   * The folder `{cdn_url}/media/` serves: the renditions (`images/`) and the originals
+   * (`original_images/`). Default `media/` inside --out; outside it, a folder of the build's own too.
+   */
+  mediaOut?: string;
   /** The build's "now": a Date, or ISO 8601 text (without an offset: the catalogue's zone). Default: the current time. */
   now?: string | Date;
   /** Folder relative paths are read from; default the process's. */
@@ -69,6 +74,13 @@ export interface ResolvedOptions {
   contentDir: string;
   outArg: string;
   outDir: string;
+  /** --media-out as given (default `<out>/media`), and on disk. */
+  mediaArg: string;
+  mediaDir: string;
+  /** The media folder's path inside --out (`media`), with forward slashes; null when it is elsewhere. */
+  mediaInOut: string | null;
+  /** The build cache's folder (node_modules/.cache/build-catalogue/ of the current folder). */
+  cacheDir: string;
   now: Date | ParsedTimestamp | null;
   /** `baseUrl` checked, without its trailing slash; null: catalogue.json's. */
   baseUrl: string | null;
@@ -116,6 +128,7 @@ export function resolveOptions(options: BuildOptions, needsOut: boolean): Resolv
       throw new UsageError(`--out ${outArg} holds ${inside(contentDir, outDir) ? `the content folder ${contentArg}` : "the current folder"}, and a build replaces its output folder whole; choose a folder of its own, such as dist`);
     }
   }
+  const media = resolveMedia(options.mediaOut, cwd, contentDir, outArg, outDir, contentArg, needsOut);
   let now: ResolvedOptions["now"] = null;
   if (options.now instanceof Date) {
     if (Number.isNaN(options.now.getTime())) throw new UsageError("--now: the date is invalid");
@@ -123,10 +136,29 @@ export function resolveOptions(options: BuildOptions, needsOut: boolean): Resolv
   } else if (typeof options.now === "string") now = parseNow(options.now);
   const baseUrl = options.baseUrl === undefined ? null : parseBaseUrl(options.baseUrl);
   return {
-    cwd, contentArg, contentDir, outArg, outDir, now, baseUrl,
+    cwd, contentArg, contentDir, outArg, outDir, ...media, cacheDir: path.join(cwd, "node_modules", ".cache", "build-catalogue"), now, baseUrl,
     strict: options.strict === true, force: options.force === true, cache: needsOut && options.cache !== false, cacheName: options.cacheName ?? outDir,
     tuning: options.tuning ?? tuningOf(), onProgress: options.onProgress ?? (() => {}),
   };
+}
+
+/** What a build writes at the top of --out besides its media folder: a media folder there would be replaced. */
+const OUTPUT_NAMES = /^(api|_.*|\..*|serve\.json|404\.html|vercel\.json|nginx(-http)?\.conf)$/;
+
+function resolveMedia(mediaOut: string | undefined, cwd: string, contentDir: string, outArg: string, outDir: string, contentArg: string, needsOut: boolean) {
+  const mediaArg = mediaOut ?? path.join(outArg, "media");
+  if (!mediaArg.trim()) throw new UsageError("--media-out: give the folder that {cdn_url}/media/ serves (default: media/ inside --out)");
+  const mediaDir = path.resolve(cwd, mediaArg);
+  const mediaInOut = inside(mediaDir, outDir) ? path.relative(outDir, mediaDir).split(path.sep).join("/") : null;
+  if (!needsOut || mediaOut === undefined) return { mediaArg, mediaDir, mediaInOut };
+  if (mediaInOut === "" || (mediaInOut !== null && OUTPUT_NAMES.test(mediaInOut.split("/")[0]!))) {
+    throw new UsageError(`--media-out ${mediaArg} is where the build writes the API's own files in --out ${outArg}; choose a folder of its own, such as ${path.join(outArg, "media")} or a folder beside it`);
+  }
+  if (inside(mediaDir, contentDir) || inside(contentDir, mediaDir) || inside(cwd, mediaDir)) {
+    throw new UsageError(`--media-out ${mediaArg} ${inside(mediaDir, contentDir) ? `is inside --content ${contentArg}` : `holds ${inside(contentDir, mediaDir) ? `the content folder ${contentArg}` : "the current folder"}`}, and a build replaces its media folder whole; choose a folder of its own, such as dist-media`);
+  }
+  if (inside(outDir, mediaDir)) throw new UsageError(`--media-out ${mediaArg} holds --out ${outArg}; choose a folder beside it, or inside it (such as ${path.join(outArg, "media")})`);
+  return { mediaArg, mediaDir, mediaInOut };
 }
 
 /** The build's instant; a time without an offset is read in the catalogue's zone. */

@@ -22,6 +22,8 @@ function assetFiles(env) {
 
 export default {
   async fetch(request, env) {
+    // The media folder, when the output holds it: static files, served as Pages serves them.
+    if (RULES.mediaPrefix && new URL(request.url).pathname.startsWith(RULES.mediaPrefix)) return env.ASSETS.fetch(request);
     files ??= assetFiles(env);
     const a = await respond(RULES, files, {
       method: request.method,

@@ -62,7 +62,7 @@ describe("Cloudflare Pages (wrangler pages dev) with _worker.js", () => {
   it("compiles the worker and parses every rule, none invalid", () => {
     for (const s of [site, cors, fallback]) expect(s.server.output()).not.toMatch(/invalid/i);
     expect(site.server.output()).toContain("Compiled Worker successfully");
-    expect(site.server.output()).toContain("Parsed 4 valid redirect rules");
+    expect(site.server.output()).toContain("Parsed 6 valid redirect rules");
     expect(site.server.output()).toContain("Parsed 1 valid header rule");
   });
 

@@ -82,7 +82,7 @@ describe.skipIf(!NGINX_BIN)("nginx", () => {
   });
 
   it("answers every address of the catalogue as the live API does", async () => {
-    await checkServedApi(site.base, site.dist, PARENT_ID, FULL);
+    await checkServedApi(site.base, site.dist, PARENT_ID, { ...FULL, imageQueries: "refused" });
   });
 
   it("sends the live headers in the live order, after nginx's own", async () => {

@@ -37,6 +37,7 @@ describe("serve", () => {
       options: false,
       methodNotAllowed: false,
       browsable: false,
+      imageQueries: "ignored",
     });
   });
 

@@ -92,6 +92,34 @@ describe.each(["netlify", "vercel"])("%s: pre-rendered lookups on the host's own
       }
     });
 
+    it("answers the images endpoint as the preview: its list, every detail (JSON and browsable) and an unknown id's 404; every image a page shows resolves; its queries the 400", async () => {
+      const images = JSON.parse(readFileSync(path.join(c().dist, "api/v2/images/index.json"), "utf8")) as { items: { id: number }[] };
+      const urls = ["/api/v2/images/", "/api/v2/images/?format=api", "/api/v2/images/987654/"];
+      for (const { id } of images.items) urls.push(`/api/v2/images/${id}/`, `/api/v2/images/${id}/?format=api`, `/api/v2/images/${id}/?foo=bar`);
+      for (const u of urls) {
+        const [got, want] = [await ask(u), await c().oracle(u)];
+        expect([got.status, got.body, got.contentType?.toLowerCase()], u).toEqual([want.status, want.body, want.contentType?.toLowerCase()]);
+      }
+      // hero_image and the images of image_carousel and logo_wall blocks: each id has its detail.
+      const shown = new Set<number>();
+      for (const p of c().index.pages) {
+        const page = JSON.parse(readFileSync(path.join(c().dist, `api/v2/pages/${p.id}/index.json`), "utf8")) as { hero_image?: { id: number } | null; description?: { type: string; value: any }[] };
+        if (page.hero_image) shown.add(page.hero_image.id);
+        for (const b of page.description ?? []) {
+          if (b.type === "image_carousel") for (const f of b.value.figures) shown.add(f.image);
+          if (b.type === "logo_wall") for (const g of b.value.groups) for (const l of g.logos) shown.add(l.logo);
+        }
+      }
+      expect(shown.size).toBeGreaterThan(0);
+      for (const id of shown) expect((await ask(`/api/v2/images/${id}/`)).status, `image ${id}`).toBe(200);
+      const first = images.items[0]!.id;
+      for (const u of ["/api/v2/images/?limit=2", "/api/v2/images/?offset=1&format=api", "/api/v2/images/?search=hamlet", "/api/v2/images/?title=x", `/api/v2/images/${first}/?fields=title`, `/api/v2/images/${first}/?id=2`, "/api/v2/images/find/?id=1", "/api/v2/images/find/"]) {
+        const a = await ask(u);
+        expect([a.status, a.contentType?.toLowerCase()], u).toEqual([400, "application/json"]);
+        expect((JSON.parse(a.body) as { message: string }).message, u).toMatch(/^This static host answers the images endpoint's list \(\/api\/v2\/images\/\) and details/);
+      }
+    });
+
     it("keeps today's answers for no query, format=json and format=api, and a detail's unknown parameter", async () => {
       const id = c().index.pages.at(-1)!.id;
       for (const [u, file] of [

@@ -1,6 +1,7 @@
 // build-catalogue import, run as a user runs it, against the preview serving the example catalogue
-// (Wagtail's bytes and paging) and a stand-in in front of it that adds what a live Wagtail does:
-// a smaller page size, an images endpoint, a 429, a 500 and a dropped connection; or fails as a
+// (Wagtail's bytes and paging, its images endpoint included) and a stand-in in front of it that
+// adds what a live Wagtail does: a smaller page size, the originals on its CDN (the reference's,
+// as a real Wagtail 5.2.8 held them), a 429, a 500 and a dropped connection; or fails as a
 // misconfigured site does. The round trip: import, build again, the same API file for file.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -8,8 +9,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyContent, removeDir, runCli, snapshotTree, tempDir } from "./helpers/cli.js";
 import { freePort, startPreviewProcess, waitFor, type Started } from "./helpers/server.js";
-import { REFERENCE_CONTENT } from "./helpers/wagtail-reference.js";
-import { originalBytes, runCliAsync, startWagtailDouble, type Double, type DoubleImage } from "./helpers/wagtail-double.js";
+import { REFERENCE_CONTENT, REFERENCE_IMAGES } from "./helpers/wagtail-reference.js";
+import { runCliAsync, startWagtailDouble, type Double } from "./helpers/wagtail-double.js";
 
 const NOW = "2026-06-01T00:00:00Z";
 const IDENTICAL = "90 of 90 event pages, the list, the parent and the home page identical";
@@ -21,7 +22,6 @@ let preview: Started;
 let base = "";
 let doublePort = 0;
 let cdn = "";
-let images: DoubleImage[] = [];
 const doubles: Double[] = [];
 
 const json = (file: string) => JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
@@ -45,7 +45,6 @@ beforeAll(async () => {
   const original = copyContent(REFERENCE_CONTENT, dir, "original");
   const catalogue = json(path.join(original, "catalogue.json"));
   writeFileSync(path.join(original, "catalogue.json"), JSON.stringify({ ...catalogue, cdn_url: cdn }, null, 2));
-  images = JSON.parse(readFileSync(path.join(original, "images.json"), "utf8")) as DoubleImage[];
   dist = path.join(dir, "dist");
   const built = runCli(["build", "--content", original, "--out", dist, "--now", NOW], { cwd: dir });
   expect(built.code, built.output).toBe(0);
@@ -72,15 +71,21 @@ function imagesUsed(content: string): number[] {
   return [...ids].sort((a, b) => a - b);
 }
 
-/** Builds an imported content folder and expects every file of the original build. */
-function expectSameBuild(content: string): void {
+/**
+ * Builds an imported content folder and expects every file of the original build; returns the
+ * rebuild's folder. With originals the rebuild also writes the media (media/), which the original
+ * build, without them, does not: compared apart, with the marker that names the folder.
+ */
+function expectSameBuild(content: string): string {
   const out = path.join(dir, `${content}-dist`);
   const run = runCli(["build", "--content", content, "--out", out, "--now", NOW], { cwd: dir });
   expect(run.code, run.output).toBe(0);
-  const want = snapshotTree(dist);
-  const got = snapshotTree(out);
+  const api = (tree: Map<string, string>) => new Map([...tree].filter(([file]) => !file.startsWith("media/") && file !== ".build-catalogue.json"));
+  const want = api(snapshotTree(dist));
+  const got = api(snapshotTree(out));
   expect([...got.keys()]).toEqual([...want.keys()]);
   for (const [file, bytes] of want) expect(got.get(file), file).toBe(bytes);
+  return out;
 }
 
 describe("build-catalogue import", () => {
@@ -114,10 +119,11 @@ describe("build-catalogue import", () => {
 
   it("reads through a live server's paging and faults (pages of 7, a 429 with Retry-After, a 500, a dropped connection), with its images endpoint and originals", async () => {
     const throttled = "/api/v2/event_pages/?limit=7&offset=14";
+    const originals = path.join(REFERENCE_IMAGES, "content/images");
     const d = await double({
       maxLimit: 7,
       once: { [throttled]: "429", "/api/v2/pages/193/": "500", "/api/v2/event_pages/101/": "drop" },
-      images: { records: images, baseUrl: API_BASE, cdnUrl: cdn },
+      originals,
     });
     try {
       const run = await runCliAsync(["import", d.url, "--content", "faults", "--now", NOW], { cwd: dir }).done;
@@ -141,8 +147,9 @@ describe("build-catalogue import", () => {
       const key = (f: { x: number; y: number; width: number; height: number }) =>
         createHash("sha1").update(`${f.width}-${f.height}-${f.x}-${f.y}`).digest("hex").slice(0, 8);
       const ballet = imported.find((i) => i.id === 309)!;
-      // Its size as the images endpoint served it (the stand-in's default: the example has no originals to read it from).
+      // Its size as the preview's images endpoint served it (images.json's, the original's as Wagtail read it).
       const served = JSON.parse(await fetch(`${d.url}/api/v2/images/309/`).then((r) => r.text())) as { width: number; height: number };
+      expect([served.width, served.height]).toEqual([1000, 1000]);
       expect(ballet).toEqual({
         id: 309, title: "Ballet Under the Stars", file: "ballet-under-the-stars-2026.png", width: served.width, height: served.height,
         rendition_key: key({ x: 606, y: 220, width: 418, height: 164 }),
@@ -151,8 +158,19 @@ describe("build-catalogue import", () => {
       expect(imported.map((i) => i.id)).toEqual(imagesUsed(path.join(dir, "original")));
       const files = readdirSync(path.join(content, "images")).sort();
       expect(files).toEqual(imported.map((i) => i.file as string).sort());
-      for (const f of files) expect(readFileSync(path.join(content, "images", f))).toEqual(originalBytes(f));
-      expectSameBuild("faults");
+      for (const f of files) expect(readFileSync(path.join(content, "images", f)).equals(readFileSync(path.join(originals, f))), f).toBe(true);
+      const rebuilt = expectSameBuild("faults");
+      // The rebuild makes the thumbnails Wagtail made, but for those imported with their rendition key (the CDN holds them).
+      const made = readdirSync(path.join(rebuilt, "media/images"));
+      const keyed = new Set(imported.filter((i) => i.rendition_key !== undefined).map((i) => i.file as string));
+      const wanted = new Set<string>();
+      for (const f of readdirSync(path.join(content, "events"))) {
+        const page = json(path.join(content, "events", f)) as { id: number; thumbnail: { image: number } };
+        const url = (json(path.join(rebuilt, `api/v2/pages/${page.id}/index.json`)).thumbnail as { url: string }).url;
+        if (!keyed.has(imported.find((i) => i.id === page.thumbnail.image)!.file as string)) wanted.add(url.split("/").pop()!);
+      }
+      expect(wanted.size).toBeGreaterThan(0);
+      expect(made.sort()).toEqual([...wanted].sort());
     } finally {
       await closeDoubles();
     }

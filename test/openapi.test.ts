@@ -23,10 +23,10 @@ const responsePointer = (route: string, method: string, status: number) =>
 /** The address, method and status a file of the build answers. */
 function answerOf(file: string): [route: string, method: string, status: number] | null {
   let m: RegExpMatchArray | null;
-  if ((m = file.match(/^api\/v2\/(event_pages|pages)\/index\.json$/))) return [`/api/v2/${m[1]}/`, "get", 200];
-  if ((m = file.match(/^api\/v2\/(event_pages|pages)\/\d+\/index\.json$/))) return [`/api/v2/${m[1]}/{id}/`, "get", 200];
-  if ((m = file.match(/^api\/v2\/(event_pages|pages)\/404\.json$/))) return [`/api/v2/${m[1]}/{id}/`, "get", 404];
-  if ((m = file.match(/^api\/v2\/(event_pages|pages)\/options\.json$/))) return [`/api/v2/${m[1]}/`, "options", 200];
+  if ((m = file.match(/^api\/v2\/(event_pages|pages|images)\/index\.json$/))) return [`/api/v2/${m[1]}/`, "get", 200];
+  if ((m = file.match(/^api\/v2\/(event_pages|pages|images)\/\d+\/index\.json$/))) return [`/api/v2/${m[1]}/{id}/`, "get", 200];
+  if ((m = file.match(/^api\/v2\/(event_pages|pages|images)\/404\.json$/))) return [`/api/v2/${m[1]}/{id}/`, "get", 404];
+  if ((m = file.match(/^api\/v2\/(event_pages|pages|images)\/options\.json$/))) return [`/api/v2/${m[1]}/`, "options", 200];
   if ((m = file.match(/^api\/v2\/405\/(POST|PUT|PATCH|DELETE)\.json$/))) return ["/api/v2/event_pages/", m[1]!.toLowerCase(), 405];
   if (file === "api/v2/404.json") return ["/api/v2/pages/find/", "get", 404];
   return null;
@@ -60,6 +60,7 @@ describe.each(Object.entries(CATALOGUES))("%s", (name, { content, now }) => {
     expect(Object.keys(doc.paths)).toEqual([
       "/api/v2/event_pages/", "/api/v2/event_pages/{id}/", "/api/v2/event_pages/find/",
       "/api/v2/pages/", "/api/v2/pages/{id}/", "/api/v2/pages/find/",
+      "/api/v2/images/", "/api/v2/images/{id}/", "/api/v2/images/find/",
     ]);
   });
 

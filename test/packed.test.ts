@@ -3,7 +3,7 @@
 // empty folder, where `npx build-catalogue init` starts a site that builds.
 import { isAscii } from "node:buffer";
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -136,6 +136,16 @@ describe("the packed package in an empty site folder", () => {
     });
     expect(reference.status, reference.stderr.slice(-2000)).toBe(0);
     expect(snapshotTree(path.join(site, "dist-large"))).toEqual(snapshotTree(path.join(work, "reference-large")));
+  }, 120_000);
+
+  it("builds the example catalogue's originals from the installed package: sharp's native part loads outside the bundle", () => {
+    cpSync(path.join(ROOT, "content"), path.join(site, "content-example"), { recursive: true });
+    const run = spawnSync("npx", ["--no-install", "build-catalogue", "--strict", "--content", "content-example", "--out", "dist-example", "--now", "2026-11-23T09:00:00+11:00"], { cwd: site, encoding: "utf8" });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^Image renditions: \d+ made, 0 reused from the cache$/m);
+    const thumbnails = new Set(readdirSync(path.join(site, "content-example/events")).map((f) => (JSON.parse(readFileSync(path.join(site, "content-example/events", f), "utf8")) as { thumbnail: { image: number } }).thumbnail.image));
+    expect(readdirSync(path.join(site, "dist-example/media/images"))).toHaveLength(thumbnails.size);
+    expect(readdirSync(path.join(site, "dist-example/media/original_images")).sort()).toEqual(readdirSync(path.join(ROOT, "content/images")).sort());
   }, 120_000);
 
   it("reports its version from the installed package", () => {

@@ -3,7 +3,7 @@
 // build writes and checks. Wagtail publishes none; API clients get one here.
 import { z } from "zod";
 import {
-  eventDetailSchema, fullerEventDetailSchema, homeDetailSchema, listItemSchema, messageBodySchema,
+  eventDetailSchema, fullerEventDetailSchema, homeDetailSchema, imageDetailSchema, listItemSchema, messageBodySchema,
   methodNotAllowedSchema, optionsBodySchema, parentDetailSchema,
 } from "./schemas.js";
 
@@ -48,6 +48,25 @@ function listItem(detail: JsonSchema, detailName: string, metaOverrides: Record<
   };
 }
 
+/** An image as the query parameter fields shapes it: in a list by default id, meta (type, detail_url, tags, download_url) and title. */
+function imageListItem(): JsonSchema {
+  const at = (...keys: string[]) => ({ $ref: `#/components/schemas/ImageDetail/${keys.join("/")}` });
+  const detail = jsonSchema(imageDetailSchema);
+  return {
+    type: "object",
+    description: "An image as the query parameter fields shapes it: in a list by default id, meta (type, detail_url, tags, download_url) and title; fields adds width and height, or removes any field.",
+    properties: {
+      ...Object.fromEntries(Object.keys(detail.properties!).map((k) => [k, at("properties", k)])),
+      meta: {
+        type: "object",
+        properties: Object.fromEntries(Object.keys(detail.properties!.meta!.properties!).map((k) => [k, at("properties", "meta", "properties", k)])),
+        additionalProperties: false,
+      },
+    },
+    additionalProperties: false,
+  };
+}
+
 function listOf(item: string): JsonSchema {
   return {
     type: "object",
@@ -84,6 +103,9 @@ function components(): Record<string, JsonSchema> {
       parent: { $ref: "#/components/schemas/AllEventsPageDetail/properties/meta/properties/parent" },
     }),
     PageList: listOf("PageListItem"),
+    ImageDetail: { ...jsonSchema(imageDetailSchema), description: "An image: its title and its original's size in pixels (Wagtail's ImagesAPIViewSet)." },
+    ImageListItem: imageListItem(),
+    ImageList: listOf("ImageListItem"),
     Message: { ...jsonSchema(messageBodySchema), description: "404 (unknown id or address) and 400 (a query the catalogue cannot answer)." },
     MethodNotAllowed: jsonSchema(methodNotAllowedSchema),
     ViewDescription: { ...jsonSchema(optionsBodySchema), description: "The answer to OPTIONS." },
@@ -99,6 +121,9 @@ const FILTERS: [string, object][] = [
   ["show_in_menus", { type: "boolean" }], ["seo_title", { type: "string" }], ["search_description", { type: "string" }],
   ["first_published_at", { type: "string" }], ["alias_of", { type: "integer" }], ["on_sale", { type: "boolean" }],
   ["is_education_event", { type: "boolean" }], ["custom_label", { type: "string" }], ["ticket_button_text", { type: "string" }],
+];
+const IMAGE_FILTERS: [string, object][] = [
+  ["id", { type: "integer" }], ["title", { type: "string" }], ["width", { type: "integer" }], ["height", { type: "integer" }], ["tags", { type: "string" }],
 ];
 /** A page id, or `root` (the home page). */
 const TREE_PAGE = { anyOf: [{ type: "integer", minimum: 1 }, { type: "string", const: "root" }] };
@@ -122,7 +147,11 @@ const PARAMETERS: Record<string, object> = {
   format: param("format", { type: "string", enum: ["json", "api"] }, "json (the default) or api (the browsable HTML rendering)."),
   html_path: param("html_path", { type: "string" }, "The page's path on the site, such as /whats-on/hamlet/."),
   find_id: param("id", { type: "integer", minimum: 1 }, "The page's id."),
+  image_find_id: param("id", { type: "integer", minimum: 1 }, "The image's id."),
+  image_search: param("search", { type: "string" }, "Words to search for in the image's title."),
+  ...Object.fromEntries(IMAGE_FILTERS.map(([name, schema]) => [`image_filter_${name}`, param(name, schema, `Only images whose ${name} ${name === "tags" ? "include these (comma-separated)" : "equals this"}.`)])),
   id: param("id", { type: "integer", minimum: 1 }, "A page id.", "path"),
+  image_id: param("id", { type: "integer", minimum: 1 }, "An image id.", "path"),
 };
 const use = (name: string) => ({ $ref: `#/components/parameters/${name}` });
 
@@ -148,6 +177,19 @@ function operations(summary: string, ok: object, parameters: object[], errors: R
     head: { summary: `${summary} (headers only)`, parameters, responses: { 200: { description: "OK" }, ...Object.fromEntries(Object.keys(errors).map((c) => [c, { description: errors[Number(c)] }])) } },
     options: { summary: "The view's description.", responses: { 200: { description: "OK", content: json(ref("ViewDescription")) } } },
     ...refused,
+  };
+}
+
+function imagesFind(): object {
+  return {
+    get: {
+      summary: "Redirects to the detail of the image with an id.",
+      parameters: [use("image_find_id"), FORMAT],
+      responses: {
+        302: { description: "Found: Location names the image's detail address.", headers: { Location: { schema: { type: "string" } } } },
+        404: { description: "No image has that id.", content: json(ref("Message")) },
+      },
+    },
   };
 }
 
@@ -177,7 +219,7 @@ export function openApiDocument(baseUrl: string): object {
     info: {
       title: "Events Catalogue API",
       version: "v2",
-      description: "Read-only event pages, their performances and ticketing links, compatible with Wagtail API v2. Every address ends in a slash; without it the answer is 301 to it.",
+      description: "Read-only event pages, their performances and ticketing links, and the images they show, compatible with Wagtail API v2. Every address ends in a slash; without it the answer is 301 to it.",
     },
     servers: [{ url: baseUrl }],
     paths: {
@@ -187,6 +229,19 @@ export function openApiDocument(baseUrl: string): object {
       "/api/v2/pages/": operations("Every page, in list form.", ref("PageList"), listParameters(), { 400: "A query parameter the catalogue cannot answer." }),
       "/api/v2/pages/{id}/": operations("One page: an event page, the parent page or the home page.", anyPage, [ID, use("fields"), FORMAT], { 400: "A fields value the catalogue cannot answer.", 404: "No page has that id." }),
       "/api/v2/pages/find/": find("page"),
+      "/api/v2/images/": operations(
+        "Every image, in list form (the list without a query holds every image; limit and offset page it as Wagtail does).",
+        ref("ImageList"),
+        [...["limit", "offset", "order", "fields", "image_search", "search_operator"].map(use), ...IMAGE_FILTERS.map(([n]) => use(`image_filter_${n}`)), FORMAT],
+        { 400: "A query parameter the catalogue cannot answer." },
+      ),
+      "/api/v2/images/{id}/": operations(
+        "One image: its title and its original's size.",
+        { anyOf: [ref("ImageDetail"), ref("ImageListItem")] },
+        [use("image_id"), use("fields"), FORMAT],
+        { 400: "A fields value the catalogue cannot answer.", 404: "No image has that id." },
+      ),
+      "/api/v2/images/find/": imagesFind(),
     },
     components: { schemas: components(), parameters: PARAMETERS },
   };

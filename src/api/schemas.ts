@@ -156,6 +156,29 @@ export const pageListSchema = z.strictObject({
   ),
 });
 
+/** An image's meta, as Wagtail's ImagesAPIViewSet writes it (`type` is the catalogue's image_type). */
+const imageMeta = {
+  type: z.string().regex(/^\w+\.\w*Image$/),
+  detail_url: z.string().regex(/^https?:\/\/\S+\/api\/v2\/images\/\d+\/$/),
+  tags: z.array(str),
+  download_url: z.string().regex(/^https?:\/\/\S+\/media\/original_images\/\S+$/),
+};
+
+/** `/api/v2/images/<id>/`: an image and its original's size in pixels. */
+export const imageDetailSchema = z.strictObject({
+  id: int,
+  meta: z.strictObject(imageMeta),
+  title: str,
+  width: int.positive(),
+  height: int.positive(),
+});
+
+/** `/api/v2/images/`: every image, in ascending id. */
+export const imageListSchema = z.strictObject({
+  meta: z.strictObject({ total_count: int }),
+  items: z.array(z.strictObject({ id: int, meta: z.strictObject(imageMeta), title: str })),
+});
+
 /** 404 (an unknown id or address), 400 (a query the catalogue cannot answer). */
 export const messageBodySchema = z.strictObject({ message: str });
 

@@ -48,8 +48,8 @@ export function renderCloudflare(model: HostModel): HostFile[] {
   // No 301 rule: `/api/v2/event_pages/:id` would also match `index.json` and redirect the worker.
   const rewrites = model.collections.flatMap((c) => [
     ...(c.hasList ? [`${c.prefix} ${c.prefix}${JSON_FILE} 200`] : []),
-    // Event details are read from the generic route's file (a Cloudflare-only build writes no other).
-    `${c.prefix}:id/ /api/v2/pages/:id/${JSON_FILE} 200`,
+    // Event details are read from the generic route's file (a Cloudflare-only build writes no other); images from their own.
+    `${c.prefix}:id/ ${c.kind === "images" ? c.prefix : "/api/v2/pages/"}:id/${JSON_FILE} 200`,
   ]);
   const redirects = [
     "# build-catalogue: _worker.js answers every request (301, 404 bodies, ?format=api, OPTIONS, 405).",

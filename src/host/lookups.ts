@@ -95,3 +95,19 @@ export function refusalBody(rules: LookupRules, withFind: boolean): string {
       "build-catalogue preview, or the Cloudflare worker (--host cloudflare).",
   });
 }
+
+/** The images endpoint's query parameters (ImagesAPIViewSet: its operations and the image's fields): a static host answers none. */
+export const IMAGE_LIST_PARAMETERS = ["limit", "offset", "fields", "order", "search", "search_operator", "id", "title", "width", "height", "tags"];
+/** What Wagtail applies to an image's detail (it ignores any other parameter there). */
+export const IMAGE_DETAIL_PARAMETERS = IMAGE_LIST_PARAMETERS.filter((p) => p !== "limit" && p !== "offset");
+/** The 400 body of an images query on a static host, written once for the hosts that answer it from a file. */
+export const IMAGES_REFUSAL_FILE = `${LOOKUP_DIR}/400.images.json`;
+
+/** The 400 a static host answers for a query of the images endpoint: it serves the list and the details only. */
+export function imageRefusalBody(): string {
+  return serialize({
+    message:
+      "This static host answers the images endpoint's list (/api/v2/images/) and details (/api/v2/images/<id>/) only; each may add format=json or format=api. " +
+      `Its queries (${IMAGE_LIST_PARAMETERS.join(", ")}, and find/) need the full query engine: build-catalogue preview, or the Cloudflare worker (--host cloudflare).`,
+  });
+}

@@ -6,7 +6,8 @@
 import { staticCorsOrigin, type HostModel } from "./rules.js";
 import type { HostFile } from "./rules.js";
 import {
-  EMPTY_LOOKUP_FILE, FIND_NOT_FOUND_BODY, LOOKUP_DIR, refusalBody, slugLookupDir, typeLookupDir, typeSlugLookupDir, type LookupRules,
+  EMPTY_LOOKUP_FILE, FIND_NOT_FOUND_BODY, IMAGE_DETAIL_PARAMETERS, IMAGE_LIST_PARAMETERS, IMAGES_REFUSAL_FILE, LOOKUP_DIR, refusalBody,
+  slugLookupDir, typeLookupDir, typeSlugLookupDir, type LookupRules,
 } from "./lookups.js";
 
 /** The 400 body of a query no file answers (Netlify answers a rule's status with a file's bytes). */
@@ -61,6 +62,7 @@ export function renderNetlify(model: HostModel): HostFile[] {
     "# build-catalogue: every address of the API, then JSON 404s. First match wins; Netlify strips",
     "# the trailing slash before matching, so each rule serves the address with and without it.",
     ...(lookups && exact ? queryRules(model, lookups, rule, exact) : []),
+    ...imageQueryRules(model, rule),
     ...(exactDocuments
       ? ["# The documents, the browsable page (?format=api) first:", ...exactDocuments]
       : placeholderDocumentRules(model, rule)),
@@ -79,6 +81,17 @@ export function renderNetlify(model: HostModel): HostFile[] {
         ]
       : []),
   ];
+}
+
+/** The images endpoint's queries, which no file answers: 400 (find/ first, which `:id` would match). */
+function imageQueryRules(model: HostModel, rule: Rule): string[] {
+  const refused = `/${IMAGES_REFUSAL_FILE}`;
+  return model.collections.filter((c) => c.kind === "images").flatMap((c) => [
+    "# The images endpoint's queries: only the query engine answers them, 400.",
+    rule(`${c.prefix}find`, "", refused, 400),
+    ...IMAGE_LIST_PARAMETERS.map((k) => rule(withoutSlash(c.prefix), `${k}=:value`, refused, 400)),
+    ...IMAGE_DETAIL_PARAMETERS.map((k) => rule(`${c.prefix}:id`, `${k}=:value`, refused, 400)),
+  ]);
 }
 
 /** One rule per address: an unknown id falls through to its collection's JSON 404. */
@@ -102,6 +115,8 @@ function placeholderDocumentRules(model: HostModel, rule: Rule): string[] {
     ...model.collections.map((c) => rule(`${c.prefix}:id`, "", `${c.prefix}:id/index.json`, 200)),
   ];
 }
+
+const pageCollections = (model: HostModel) => model.collections.filter((c) => c.kind === "pages");
 
 const PAGES_LIST = "/api/v2/pages";
 const EVENT_PAGES_LIST = "/api/v2/event_pages";
@@ -132,7 +147,7 @@ function* exactSlugRules(rules: LookupRules, rule: Rule): Generator<string> {
  * to the page's detail, on both routes for an event page.
  */
 function* exactFindRules(model: HostModel, rules: LookupRules, rule: Rule): Generator<string> {
-  for (const c of model.collections) {
+  for (const c of pageCollections(model)) {
     const event = c.prefix.includes("event_pages");
     for (const p of rules.pages) {
       if (event && !p.event) continue;
@@ -155,7 +170,8 @@ function* exactFindRules(model: HostModel, rules: LookupRules, rule: Rule): Gene
 function queryRules(model: HostModel, rules: LookupRules, rule: Rule, exact: Record<"slugs" | "typeSlugs" | "find", string[] | null>): string[] {
   const refused = `/${NETLIFY_REFUSAL_FILE}`;
   const notFound = `/${NETLIFY_FIND_NOT_FOUND_FILE}`;
-  const lists = model.collections.filter((c) => c.hasList).map((c) => withoutSlash(c.prefix));
+  const pages = pageCollections(model);
+  const lists = pages.filter((c) => c.hasList).map((c) => withoutSlash(c.prefix));
   const placeholders = "by placeholder (a slug no page has names a missing file: Netlify's own 404)";
   return [
     "# List queries this static host has not pre-rendered: 400, saying which it has.",
@@ -176,12 +192,12 @@ function queryRules(model: HostModel, rules: LookupRules, rule: Rule, exact: Rec
           ...lookup(rule, EVENT_PAGES_LIST, "slug=:slug", slugLookupDir("event_pages", ":slug")),
         ]),
     // Wagtail's find/ reads ?type= first; ?id= (after html_path) is not pre-rendered.
-    ...model.collections.map((c) => rule(`${c.prefix}find`, "type=:type", refused, 400)),
+    ...pages.map((c) => rule(`${c.prefix}find`, "type=:type", refused, 400)),
     ...(exact.find
       ? ["# find/?html_path=: each page's path, a 302 to its detail; any other path: Wagtail's 404.", ...exact.find]
-      : ["# find/?html_path=: not pre-rendered at this size, 400.", ...model.collections.map((c) => rule(`${c.prefix}find`, "html_path=:path", refused, 400))]),
-    ...model.collections.flatMap((c) => [rule(`${c.prefix}find`, "id=:id", refused, 400), rule(`${c.prefix}find`, "", notFound, 404)]),
+      : ["# find/?html_path=: not pre-rendered at this size, 400.", ...pages.map((c) => rule(`${c.prefix}find`, "html_path=:path", refused, 400))]),
+    ...pages.flatMap((c) => [rule(`${c.prefix}find`, "id=:id", refused, 400), rule(`${c.prefix}find`, "", notFound, 404)]),
     "# What Wagtail applies to a detail (fields, filters): 400.",
-    ...model.collections.flatMap((c) => rules.detailRefused.map((k) => rule(`${c.prefix}:id`, `${k}=:value`, refused, 400))),
+    ...pages.flatMap((c) => rules.detailRefused.map((k) => rule(`${c.prefix}:id`, `${k}=:value`, refused, 400))),
   ];
 }

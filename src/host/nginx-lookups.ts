@@ -60,9 +60,9 @@ export function renderNginxFindMap(rules: LookupRules): string {
 }
 
 /** A regex alternation of literal names. */
-const alternation = (names: readonly string[]) => names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
+export const alternation = (names: readonly string[]) => names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
 /** The query string holds only these parameters, each once (QueryDict keeps the last of a repeated one, nginx's $arg_ the first). */
-const onlyParameters = (names: readonly string[], body: string) => {
+export const onlyParameters = (names: readonly string[], body: string) => {
   const p = `(?:${alternation(names)})`;
   return [
     `if ($args !~ "^(?:${p}=[^&]*)?(?:&${p}=[^&]*)*$") { return 400 ${body}; }`,

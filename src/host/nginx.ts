@@ -10,8 +10,8 @@ import { serialize } from "../runtime/serialize.js";
 import { OPENAPI_PATH } from "../runtime/respond.js";
 import { CORS_PREFLIGHT_HEADERS, methodNotAllowedBody, optionsBody, type Collection, type Header, type HostModel } from "./rules.js";
 import type { HostFile } from "./rules.js";
-import { LOOKUP_DIR } from "./lookups.js";
-import { lookupDirectives, quote, renderNginxFindMap } from "./nginx-lookups.js";
+import { IMAGE_DETAIL_PARAMETERS, imageRefusalBody, LOOKUP_DIR } from "./lookups.js";
+import { lookupDirectives, onlyParameters, alternation, quote, renderNginxFindMap } from "./nginx-lookups.js";
 
 const indent = (lines: string[], by = "    ") => lines.map((l) => (l ? by + l : l));
 const withoutContentType = (headers: readonly Header[]) => headers.filter(([n]) => n !== "Content-Type");
@@ -100,8 +100,20 @@ export function renderNginx(model: HostModel): HostFile[] {
       "}",
     );
   }
+  const imageRefusal = quote(imageRefusalBody());
   for (const c of model.collections) {
     api.push("", `# ${c.prefix}: ${c.name}`);
+    if (c.kind === "images") {
+      // No query of the images endpoint is pre-rendered: the list takes format alone, a detail ignores what Wagtail ignores.
+      api.push(
+        `location = ${c.prefix} {`, ...indent(dispatch(c, c.prefix, onlyParameters(["format", "_"], imageRefusal))), "}",
+        `location ~ ^${c.prefix}(?<bc_id>[0-9]+)/$ {`,
+        ...indent(dispatch(c, `${c.prefix}$bc_id/`, [`if ($args ~ "(?:^|&)(?:${alternation(IMAGE_DETAIL_PARAMETERS)})(?:=|&|$)") { return 400 ${imageRefusal}; }`])),
+        "}",
+        `location = ${c.prefix}find/ {`, ...indent([...methods(c), `return 400 ${imageRefusal};`]), "}",
+      );
+      continue;
+    }
     if (c.hasList) api.push(`location = ${c.prefix} {`, ...indent(dispatch(c, c.prefix, lookups?.list(c) ?? [])), "}");
     api.push(`location ~ ^${c.prefix}(?<bc_id>[0-9]+)/$ {`, ...indent(dispatch(c, `${c.prefix}$bc_id/`, lookups?.detail ?? [])), "}");
     if (lookups) api.push(`location = ${c.prefix}find/ {`, ...indent([...methods(c), ...lookups.find(c)]), "}");

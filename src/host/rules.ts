@@ -8,6 +8,7 @@ import type { CatalogueSource } from "../content/catalogue.js";
 
 import type { Header } from "../runtime/browsable.js";
 import type { QueryIndex } from "../runtime/query/query-index.js";
+import { IMAGE_MODEL, IMAGES_NAME, IMAGES_PREFIX } from "../runtime/query/image-documents.js";
 import { lookupRules, type LookupRules } from "./lookups.js";
 import { idsOf } from "../model/site.js";
 
@@ -16,9 +17,11 @@ export type { Header };
 export const ALLOW = "GET, HEAD, OPTIONS";
 export const METHODS = ["GET", "HEAD", "OPTIONS"] as const;
 
-/** A collection of addresses under one prefix: `/api/v2/event_pages/` or `/api/v2/pages/`. */
+/** A collection of addresses under one prefix: `/api/v2/event_pages/`, `/api/v2/pages/` or `/api/v2/images/`. */
 export interface Collection {
   prefix: string;
+  /** Pages (whose lookups a static host may pre-render) or images (whose queries only the query engine answers). */
+  kind: "pages" | "images";
   /** Name of the view, as OPTIONS and the browsable page give it. */
   name: string;
   /** The page type named in its 404 body. */
@@ -55,6 +58,8 @@ export interface HostModel {
   cacheControl: string | null;
   /** What the pre-rendered lookups (`?slug=`, `?type=`, `find/`) need of the catalogue; hosts without it route none. */
   lookups?: LookupRules;
+  /** Where the media folder is served from when it is inside the output (`/media/`): static files, never the API's answers. */
+  mediaPrefix?: string | null;
 }
 
 export const OTHER_NOT_FOUND = { file: "api/v2/404.json", body: OTHER_NOT_FOUND_BODY };
@@ -103,19 +108,26 @@ export function documentAt(model: HostModel, path: string): Document | undefined
   return undefined;
 }
 
-/** The host model of a site; `queryIndex` is asked for only by the hosts that route lookups. */
-export function buildHostModel(site: Site, queryIndex: () => QueryIndex): HostModel {
+/**
+ * The host model of a site; `queryIndex` is asked for only by the hosts that route lookups.
+ * `mediaPrefix`: the media folder's address when the output holds it.
+ */
+export function buildHostModel(site: Site, queryIndex: () => QueryIndex, mediaPrefix: string | null = null): HostModel {
   let lookups: LookupRules | undefined;
   const eventIds = Array.from(idsOf(site.events));
   const pageIds = [...eventIds, site.parent.id, ...(site.parent.home ? [site.parent.home.id] : [])].sort((a, b) => a - b);
   const collections: Collection[] = [
     {
-      prefix: "/api/v2/event_pages/", name: EVENT_PAGES_NAME, model: "EventPage", ids: eventIds, hasList: true,
+      prefix: "/api/v2/event_pages/", kind: "pages", name: EVENT_PAGES_NAME, model: "EventPage", ids: eventIds, hasList: true,
       notFoundFile: "api/v2/event_pages/404.json", optionsFile: "api/v2/event_pages/options.json",
     },
     {
-      prefix: "/api/v2/pages/", name: PAGES_NAME, model: "Page", ids: pageIds, hasList: true,
+      prefix: "/api/v2/pages/", kind: "pages", name: PAGES_NAME, model: "Page", ids: pageIds, hasList: true,
       notFoundFile: "api/v2/pages/404.json", optionsFile: "api/v2/pages/options.json",
+    },
+    {
+      prefix: IMAGES_PREFIX, kind: "images", name: IMAGES_NAME, model: IMAGE_MODEL, ids: [...site.images.keys()].sort((a, b) => a - b), hasList: true,
+      notFoundFile: "api/v2/images/404.json", optionsFile: "api/v2/images/options.json",
     },
   ];
   let documents: Document[] | undefined;
@@ -129,6 +141,7 @@ export function buildHostModel(site: Site, queryIndex: () => QueryIndex): HostMo
     otherNotFoundFile: OTHER_NOT_FOUND.file,
     corsOrigins: site.catalogue.cors_origins,
     cacheControl: site.catalogue.cache_control,
+    mediaPrefix,
     // Only the hosts that route lookups read this: work it out on first use.
     get lookups(): LookupRules {
       return (lookups ??= lookupRules(queryIndex()));
@@ -157,6 +170,7 @@ export function servedRules(model: HostModel, browsableTemplate: string): Served
     preflightHeaders: CORS_PREFLIGHT_HEADERS,
     collections: model.collections.map((c) => ({ prefix: c.prefix, name: c.name, model: c.model, hasList: c.hasList, ids: c.ids })),
     browsableTemplate,
+    ...(model.mediaPrefix ? { mediaPrefix: model.mediaPrefix } : {}),
   };
 }
 

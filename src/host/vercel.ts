@@ -8,7 +8,9 @@ import { methodNotAllowedFile, REFUSED_METHODS, staticCorsOrigin, type HostModel
 import type { HostFile } from "./rules.js";
 import { VERCEL_ROUTES } from "./limits.js";
 import { OPENAPI_PATH } from "../runtime/respond.js";
-import { EMPTY_LOOKUP_FILE, FIND_NOT_FOUND_BODY, LOOKUP_DIR, refusalBody, type LookupRules } from "./lookups.js";
+import {
+  EMPTY_LOOKUP_FILE, FIND_NOT_FOUND_BODY, IMAGE_DETAIL_PARAMETERS, IMAGE_LIST_PARAMETERS, IMAGES_REFUSAL_FILE, LOOKUP_DIR, refusalBody, type LookupRules,
+} from "./lookups.js";
 
 /** The 400 body of a query no file answers (a route answers its status with a file's bytes). */
 export const VERCEL_REFUSAL_FILE = `${LOOKUP_DIR}/400.vercel.json`;
@@ -45,6 +47,16 @@ export function renderVercel(model: HostModel): HostFile[] {
   for (const method of REFUSED_METHODS) {
     start.push({ src: "^/api/.*$", ...exact, methods: [method], dest: `/${methodNotAllowedFile(method)}`, status: 405, headers: json });
   }
+  // The images endpoint's queries: only the query engine answers them, 400.
+  const images: Route[] = model.collections.filter((c) => c.kind === "images").flatMap((c) => {
+    const prefix = escapeRegex(c.prefix);
+    const refused = { status: 400, dest: `/${IMAGES_REFUSAL_FILE}`, headers: json };
+    return [
+      { src: `^${prefix}find/$`, ...exact, ...refused },
+      ...IMAGE_LIST_PARAMETERS.map((k) => ({ src: `^${prefix}$`, ...exact, has: [query(k)], ...refused })),
+      ...IMAGE_DETAIL_PARAMETERS.map((k) => ({ src: `^${prefix}[0-9]+/$`, ...exact, has: [query(k)], ...refused })),
+    ];
+  });
   const documents: Route[] = [];
   for (const [has, suffix, headers] of [[browsable, "index.api.html", html], [null, "index.json", json]] as const) {
     for (const c of model.collections) {
@@ -67,6 +79,7 @@ export function renderVercel(model: HostModel): HostFile[] {
   const assemble = (find: boolean) => [
     ...start,
     ...(lookups ? queryRoutes(lookups, json, html, find) : []),
+    ...images,
     ...documents,
     ...end,
     ...(lookups ? missRoutes(json) : []),

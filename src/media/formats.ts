@@ -7,8 +7,9 @@
 // (`UnknownOutputImageFormatError`; Wagtail does not accept them on upload by default), nor SVG
 // here (Wagtail keeps SVG as SVG, which needs no raster work, but refuses it on upload by default).
 
-/** An original's format, as the probe names it. */
-export type SourceFormat = "jpeg" | "png" | "gif" | "webp" | "avif" | "bmp" | "tiff" | "heic" | "svg";
+import type { SourceFormat } from "../model/image.js";
+
+export type { SourceFormat };
 
 /** The formats Wagtail writes a `fill` rendition in, by default. */
 export type RenditionFormat = "jpeg" | "png";

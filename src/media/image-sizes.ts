@@ -19,17 +19,20 @@ export interface ImageSize {
  * as stored, before EXIF orientation, when the file is in content/images/; else `width` and
  * `height` from images.json. An image with neither is an error that gives both fixes; a size in
  * images.json that the original contradicts is a warning (the original wins).
- * `originals` are those the media stage read (by image id); `imagesFile` is images.json as shown.
+ * `originals` are those the media stage read (by image id); `imagesFile` is images.json as shown;
+ * `skip`: images whose original is already reported (unreadable), which need no second error.
  */
 export function imageSizes(
   images: readonly SizedImage[],
   originals: ReadonlyMap<number, Original>,
   imagesFile: string,
   originalsFolder: string,
+  skip: ReadonlySet<number> = new Set(),
 ): { sizes: Map<number, ImageSize>; diagnostics: Diagnostic[] } {
   const sizes = new Map<number, ImageSize>();
   const diagnostics: Diagnostic[] = [];
   images.forEach((image, index) => {
+    if (skip.has(image.id)) return;
     const original = originals.get(image.id);
     const given = image.width !== undefined && image.height !== undefined;
     if (original) {

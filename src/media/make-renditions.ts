@@ -1,11 +1,13 @@
 // The media stage's entry: every image's fill-550x375 rendition, from the cache or made, written into a folder.
-import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
+import { copyFile, link, mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { error, sortDiagnostics, warning, type Diagnostic } from "../model/diagnostics.js";
+import { eachParallel } from "./each-parallel.js";
 import { fill, THUMBNAIL_FILL, type FillResult } from "./fill.js";
 import { formatExtension, renditionFormat, type RenditionFormat } from "./formats.js";
-import { hashBytes, readOriginal, type MediaImage, type Original } from "./originals.js";
+import { hashBytes, readOriginal, type MediaImage, type Original, type OriginalRead } from "./originals.js";
+import type { OriginalFile } from "./read-originals.js";
 import { firstLine } from "./probe.js";
 import { renderRendition } from "./render.js";
 import { cacheKey, RenditionCache } from "./rendition-cache.js";
@@ -18,8 +20,10 @@ export interface MakeRenditionsOptions {
   contentArg?: string;
   /** Where renditions are kept across builds (created when missing). */
   cacheDir: string;
-  /** Where the renditions are written, each under its Wagtail name (created when missing). */
-  outDir: string;
+  /** Where the renditions are written, each under its Wagtail name (created when missing); null: none is made (a check). */
+  outDir: string | null;
+  /** The originals already read (steps/check-images.ts), by file name: none is read again. */
+  originals?: ReadonlyMap<string, OriginalFile>;
   onProgress?: (line: string) => void;
   /**
    * Renditions made at once (default: one per core). sharp runs each on a thread of libuv's pool
@@ -53,13 +57,11 @@ export interface MakeRenditionsResult {
   diagnostics: Diagnostic[];
 }
 
-/** Runs `task` over `items` with at most `parallel` at once, in any order. */
-async function eachParallel<T>(items: readonly T[], parallel: number, task: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) await task(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(parallel, items.length)) }, lane));
+/** An image's original as read before: an unreadable one is the error readOriginal gives. */
+function readFrom(originals: ReadonlyMap<string, OriginalFile>, image: MediaImage): OriginalRead {
+  const file = originals.get(image.file) ?? { kind: "missing" };
+  if (file.kind !== "unreadable") return file.kind === "found" ? { kind: "found", original: file.original, bytes: null } : file;
+  return { kind: "unreadable", diagnostic: error(file.shown, [], `${file.reason} (the original of image ${image.id})`) };
 }
 
 const describe = (image: MediaImage) => `image ${image.id}${image.title ? ` ("${image.title}")` : ""}`;
@@ -78,10 +80,14 @@ export async function makeRenditions(images: readonly MediaImage[], options: Mak
   const found: { image: MediaImage; original: Original; fill: FillResult; format: RenditionFormat; name: string }[] = [];
 
   // Read and probe every original first: names are known, and checked, before anything is written.
-  const reads = new Array<Awaited<ReturnType<typeof readOriginal>>>(images.length);
-  await eachParallel([...images.keys()], parallel, async (i) => {
-    reads[i] = await readOriginal(images[i]!, options.contentDir, options.contentArg);
-  });
+  const reads = new Array<OriginalRead>(images.length);
+  const given = options.originals;
+  if (given) images.forEach((image, i) => (reads[i] = readFrom(given, image)));
+  else {
+    await eachParallel([...images.keys()], parallel, async (i) => {
+      reads[i] = await readOriginal(images[i]!, options.contentDir, options.contentArg);
+    });
+  }
   images.forEach((image, i) => {
     const read = reads[i]!;
     if (read.kind === "missing") return void withoutOriginal.push(image);
@@ -116,19 +122,22 @@ export async function makeRenditions(images: readonly MediaImage[], options: Mak
     }
   }
 
+  const renditions = new Map<number, Rendition>();
+  const outDir = options.outDir;
+  if (outDir === null) return { written: 0, reused: 0, renditions, withoutOriginal, diagnostics: sortDiagnostics(diagnostics) };
   const cache = new RenditionCache(options.cacheDir);
   await cache.open();
-  await mkdir(options.outDir, { recursive: true });
-  const renditions = new Map<number, Rendition>();
+  await mkdir(outDir, { recursive: true });
   let written = 0;
   let reused = 0;
   await eachParallel(todo, parallel, async (f) => {
     const extension = formatExtension(f.format);
     const key = cacheKey(f.original.hash, f.image.focal_point, THUMBNAIL_FILTER);
-    const to = path.join(options.outDir, f.name);
+    const to = path.join(outDir, f.name);
     const cached = cache.lookup(key, extension);
     if (cached) {
-      await copyFile(cached, to);
+      // A hard link where it can be (a cache entry is never changed in place: a new one is written aside and renamed), else a copy.
+      await link(cached, to).catch(() => copyFile(cached, to));
       reused++;
     } else {
       // Read again rather than held since the probe: a thousand originals would not fit in memory.

@@ -38,7 +38,7 @@ export function originalPath(contentDir: string, file: string, contentArg = cont
 export const hashBytes = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
 export type OriginalRead =
-  | { kind: "found"; original: Original; bytes: Buffer }
+  | { kind: "found"; original: Original; bytes: Buffer | null }
   | { kind: "missing" }
   | { kind: "unreadable"; diagnostic: Diagnostic };
 

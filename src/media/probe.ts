@@ -1,6 +1,7 @@
 // Reads what the build needs from an original: format, size after EXIF orientation, animation, alpha.
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import type { SourceFormat } from "./formats.js";
+import { sharpLibrary } from "./sharp-library.js";
 
 export interface ImageProbe {
   format: SourceFormat;
@@ -53,7 +54,7 @@ const isBmp = (bytes: Uint8Array) => bytes.length > 26 && bytes[0] === 0x42 && b
 export async function probeImage(bytes: Buffer): Promise<ImageProbe> {
   let meta: Metadata;
   try {
-    meta = await sharp(bytes).metadata();
+    meta = await sharpLibrary()(bytes).metadata();
   } catch (e) {
     if (isBmp(bytes)) {
       throw new UnreadableImageError("is a BMP image, which the build cannot read: save it as PNG (Wagtail writes a BMP's renditions as PNG anyway)");

@@ -2,8 +2,8 @@
 import { createHash } from "node:crypto";
 import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
 import type { FocalPoint } from "./fill.js";
+import { sharpLibrary } from "./sharp-library.js";
 
 /**
  * The version of the rendering rules in src/media/: raise it when a change to the crop, the
@@ -12,14 +12,15 @@ import type { FocalPoint } from "./fill.js";
  */
 export const RENDITION_RULES_VERSION = 1;
 
-const ENCODER = `sharp ${sharp.versions.sharp ?? "?"}, libvips ${sharp.versions.vips}`;
+let encoder: string | null = null;
+const encoderOf = () => (encoder ??= `sharp ${sharpLibrary().versions.sharp ?? "?"}, libvips ${sharpLibrary().versions.vips}`);
 
 /** Cache files: the key (hex) and the rendition's extension. */
 const ENTRY = /^[0-9a-f]{40}\.(jpg|png)$/;
 
 export function cacheKey(originalHash: string, focal: FocalPoint | null | undefined, filter: string): string {
   const f = focal ? [focal.x, focal.y, focal.width, focal.height] : null;
-  const text = JSON.stringify([RENDITION_RULES_VERSION, ENCODER, filter, f, originalHash]);
+  const text = JSON.stringify([RENDITION_RULES_VERSION, encoderOf(), filter, f, originalHash]);
   return createHash("sha1").update(text, "utf8").digest("hex");
 }
 

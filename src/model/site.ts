@@ -1,7 +1,8 @@
 // The validated catalogue: every reference resolved, every timestamp an instant. Enrich reads only this.
 import type { CatalogueSource } from "../content/catalogue.js";
 import type { EventSource, PerformanceSource } from "../content/event.js";
-import type { ImageSource, NamedSource, VenueSource } from "../content/lists.js";
+import type { NamedSource, VenueSource } from "../content/lists.js";
+import type { SiteImage } from "./image.js";
 import type { Instant } from "../runtime/time/instant.js";
 
 export interface SiteVenue extends VenueSource {
@@ -57,7 +58,8 @@ export interface SiteSettings {
   programs: Map<number, NamedSource>;
   genres: Map<number, NamedSource>;
   accessibility: Map<number, NamedSource>;
-  images: Map<number, ImageSource>;
+  /** With each original's format once the build has read content/images/ (steps/check-images.ts). */
+  images: Map<number, SiteImage>;
 }
 
 /**

@@ -3,7 +3,7 @@
 // the browsable pages a host serves from files, the OpenAPI description and the hosts' rule
 // files (content format, section 7). Pure: yields what to write, each JSON document checked
 // against its response schema first.
-import { homeDetailSchema, listSchema, messageBodySchema, pageListSchema, parentDetailSchema } from "../api/schemas.js";
+import { homeDetailSchema, imageDetailSchema, imageListSchema, listSchema, messageBodySchema, pageListSchema, parentDetailSchema } from "../api/schemas.js";
 import { OPENAPI_FILE, openApiDocument } from "../api/openapi.js";
 import { checked } from "../api/self-check.js";
 import { eventListItem } from "../enrich/event-page.js";
@@ -13,10 +13,13 @@ import type { Host } from "../host/host.js";
 import { documentAt, methodNotAllowedBody, methodNotAllowedFile, notFoundBody, optionsBody, OTHER_NOT_FOUND, REFUSED_METHODS, type Collection, type HostModel } from "../host/rules.js";
 import type { OutputFile } from "../model/output.js";
 import { idsOf, type Site } from "../model/site.js";
+import { IMAGES_PREFIX, imageEndpointFiles } from "../runtime/query/image-documents.js";
+import type { ImageIndex } from "../runtime/query/image-index.js";
 import { QUERY_INDEX_FILE } from "../runtime/query/query-index.js";
 import { serialize } from "../runtime/serialize.js";
 import { listPieces, wholeText } from "./lists.js";
 import { LookupRenderer } from "./lookups.js";
+import { IMAGES_REFUSAL_FILE, imageRefusalBody } from "../host/lookups.js";
 import type { QueryIndexPlan } from "./query-index.js";
 
 export interface PlanInput {
@@ -24,12 +27,14 @@ export interface PlanInput {
   model: HostModel;
   hosts: readonly Host[];
   queryIndex: QueryIndexPlan;
+  /** The images endpoint's index: its list, details and index file are made from it. */
+  images: ImageIndex;
   /** An event page's detail (its JSON as written), for the lookups that list it. */
   detailOf: (id: number) => string;
 }
 
 /** Every file but the event pages' own documents. */
-export function* planOutput({ site, model, hosts, queryIndex, detailOf }: PlanInput): Generator<OutputFile> {
+export function* planOutput({ site, model, hosts, queryIndex, images, detailOf }: PlanInput): Generator<OutputFile> {
   const browsable = hosts.some((h) => h.prerendersBrowsable);
   const document = (path: string) => documentAt(model, path)!;
   // The lookups hosts without code route to by query string, rendered by the query engine.
@@ -70,7 +75,13 @@ export function* planOutput({ site, model, hosts, queryIndex, detailOf }: PlanIn
   // What list queries need, for the preview and the Cloudflare worker (compact: no indentation).
   yield { path: QUERY_INDEX_FILE, pieces: queryIndex.pieces() };
   if (lookups) yield* text(lookups.end());
+  // The images endpoint: its list (every image), each detail, and the index its queries are answered from.
+  for (const file of imageEndpointFiles(images)) {
+    if (file.address) yield* answer(file.address, checked(file.address === IMAGES_PREFIX ? imageListSchema : imageDetailSchema, JSON.parse(file.text), `images endpoint's ${file.path}`));
+    else yield { path: file.path, bytes: Buffer.from(file.text, "utf8") };
+  }
 
+  if (lookups) yield { path: IMAGES_REFUSAL_FILE, bytes: Buffer.from(imageRefusalBody(), "utf8") };
   for (const c of model.collections) {
     yield { path: c.notFoundFile, bytes: Buffer.from(checked(messageBodySchema, notFoundBody(c.model), c.notFoundFile), "utf8") };
     yield { path: c.optionsFile, bytes: Buffer.from(serialize(optionsBody(c.name)), "utf8") };

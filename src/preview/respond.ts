@@ -28,6 +28,35 @@ export function previewFiles(outDir: string): ServedFiles {
   };
 }
 
+const MEDIA_TYPES: Record<string, string> = {
+  ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".png": "image/png", ".gif": "image/gif", ".webp": "image/webp", ".avif": "image/avif",
+};
+
+/**
+ * A file of the build's media folder (`/media/...`, when the output holds it), as a static host
+ * serves it; null for any other address. The thumbnails name the catalogue's cdn_url: a catalogue
+ * whose CDN is the API's host, or a front end that rewrites it, sees them here.
+ */
+export async function mediaAnswer(outDir: string, model: HostModel, url: string): Promise<PreviewAnswer | null> {
+  const prefix = model.mediaPrefix;
+  const pathname = new URL(url, "http://request.invalid").pathname;
+  if (!prefix || !pathname.startsWith(prefix)) return null;
+  let name: string;
+  try {
+    name = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  const file = path.join(outDir, name);
+  if (!file.startsWith(path.join(outDir, prefix))) return null;
+  try {
+    const body = await readFile(file);
+    return { status: 200, headers: [["Content-Type", MEDIA_TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream"]], body };
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The answer to a GET, or to a HEAD with GET's body (its length is HEAD's Content-Length: the
  * server sends none of it). `corsOrigins`, when given, replaces the catalogue's (`--cors`).

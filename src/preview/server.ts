@@ -15,7 +15,7 @@ import type { ServedFiles } from "../runtime/respond.js";
 import { corsHeaders, parseCorsOrigins } from "./cors.js";
 import { buildErrorAnswer } from "./error-page.js";
 import { RebuildQueue } from "./rebuild-queue.js";
-import { previewFiles, respond, type PreviewAnswer } from "./respond.js";
+import { mediaAnswer, previewFiles, respond, type PreviewAnswer } from "./respond.js";
 import { watchContent, type ContentWatcher } from "./watch-content.js";
 
 export interface PreviewOptions {
@@ -148,7 +148,9 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
   const respondTo = async (req: IncomingMessage, res: ServerResponse) => {
     const h = req.headers;
     let answer: PreviewAnswer;
-    if ("model" in state) {
+    const media = "model" in state ? await mediaAnswer(outDir, state.model, req.url ?? "/") : null;
+    if (media) answer = media;
+    else if ("model" in state) {
       answer = await respond(state.files, state.model, {
         method: req.method ?? "GET", url: req.url ?? "/", accept: h.accept, origin: h.origin,
         corsRequestMethod: h["access-control-request-method"] as string | undefined,

@@ -33,6 +33,12 @@ export interface ServedRules {
   collections: readonly ServedCollection[];
   /** templates/browsable.html. */
   browsableTemplate: string;
+  /**
+   * Where the build's media folder is served (`/media/`), when the output holds it: its files are
+   * static, served as they are by the caller (the worker through its assets, the preview from
+   * disk); this responder answers only the API.
+   */
+  mediaPrefix?: string;
 }
 
 export interface ServedFiles {

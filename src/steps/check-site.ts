@@ -14,6 +14,8 @@ export interface CheckedSite {
   /** Null when the content has an error: nothing is planned or written. */
   site: Site | null;
   nextChange: NextChange | null;
+  /** The images a page shows as its thumbnail: the build makes their renditions. */
+  thumbnails: Set<number>;
 }
 
 /** `failed`: an earlier step found an error (the site is then not made, but the pages' keys are still checked). */
@@ -25,20 +27,22 @@ export function checkSite(ctx: BuildContext, settings: Settings, pages: BuiltPag
   // What only the checks across pages needed (about ten performances a page) goes now.
   for (const r of records) r.keys = null;
   const base = settings.check.settings;
-  if (!base || failed || hasErrors(diagnostics)) return { value: { site: null, nextChange: null }, diagnostics };
+  if (!base || failed || hasErrors(diagnostics)) return { value: { site: null, nextChange: null, thumbnails: new Set() }, diagnostics };
   const site: Site = { ...base, events: ctx.summaries.sorted() };
   for (const r of records) diagnostics.push(...r.warnings);
   // One pass for both: kept on disk, each pass parses every summary again.
   const images = new ImageUse(site.images, ctx.content.value.images?.file ?? null);
   const clock = new NextChangeOf();
+  const thumbnails = new Set<number>();
   for (const page of site.events) {
     images.add(page);
     clock.add(page);
+    thumbnails.add(page.thumbnail);
   }
   diagnostics.push(...images.warnings());
   const nextChange = clock.result(site.catalogue.time_zone);
   ctx.options.onProgress(`Validated ${plural(site.events.length, "event page")}, ${plural(site.venues.size, "venue")}, ${plural(site.images.size, "image")}`);
-  return { value: { site, nextChange }, diagnostics };
+  return { value: { site, nextChange, thumbnails }, diagnostics };
 }
 
 /** Each page's keys, read back a page at a time where the build keeps them on disk, and a reused page's from the previous cache file. */

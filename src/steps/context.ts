@@ -1,12 +1,17 @@
 // One build's context: the options resolved once (the tuning with them), the hosts, the content
-// as loaded, and what the build opens (the cache, the output transaction, the store of the pages'
-// summaries). Every step of build.ts reads it; one abort undoes whatever was opened.
+// as loaded with the originals of its images, and what the build opens (the cache, the output
+// transaction and the media folder's, the store of the pages' summaries). Every step of build.ts
+// reads it; one abort undoes whatever was opened.
+import { createHash } from "node:crypto";
+import path from "node:path";
 import { BuildFailed } from "../errors.js";
 import { plural } from "../model/diagnostics.js";
 import { PageCache } from "../cache/page-cache.js";
 import { SummaryStore } from "../cache/summary-store.js";
 import { parseHosts, type Host } from "../host/host.js";
 import { isDirectory, loadContent, sourcesOf, type Loaded } from "../load/load-content.js";
+import { renditionFormat } from "../media/formats.js";
+import { readOriginals, type OriginalsFolder } from "../media/read-originals.js";
 import { checkOutputFolder } from "../output/output-marker.js";
 import { Staging } from "../output/staging.js";
 import { resolveOptions, type BuildOptions, type ResolvedOptions } from "../options.js";
@@ -17,10 +22,14 @@ export interface BuildContext {
   write: boolean;
   hosts: Host[];
   content: Loaded;
+  /** The originals in content/images/ of the files images.json names, read before any page (their formats decide the pages). */
+  originals: OriginalsFolder;
   /** The build cache: what this build may reuse of the previous one's pages. */
   cache: PageCache | null;
   /** The output transaction: every file goes into its staging folder, and --out changes only at commit. */
   output: Staging | null;
+  /** The media folder's transaction, when --media-out is outside --out (inside, its files are the output's). */
+  media: Staging | null;
   summaries: SummaryStore;
   started: number;
 }
@@ -34,17 +43,26 @@ export async function openBuild(options: BuildOptions, write: boolean): Promise<
   const hosts = parseHosts(options.hosts);
   const resolved = resolveOptions(options, write);
   if (write) checkOutputFolder(resolved.outDir, resolved.outArg, resolved.force);
+  if (write && resolved.mediaInOut === null) checkOutputFolder(resolved.mediaDir, resolved.mediaArg, resolved.force, "--media-out");
   const content = await loadContent(resolved.contentDir, resolved.contentArg, false);
+  const originals = await readOriginals(imageFilesOf(content), {
+    contentDir: resolved.contentDir,
+    contentArg: resolved.contentArg,
+    memoFile: write && resolved.cache ? path.join(resolved.cacheDir, `originals-${shortHash(resolved.contentDir)}.json`) : null,
+  });
+  if (originals.read > 0) resolved.onProgress(`Read ${plural(originals.read, "image original")} from ${resolved.contentArg}/images/`);
   // Without the folder there is nothing to count: "Read 0 event files" would contradict the error.
   if (content.eventsFolderRead) resolved.onProgress(`Read ${plural(content.eventFiles.length, "event file")} from ${resolved.contentArg}/`);
   const summaries = new SummaryStore(write && content.eventFiles.length >= resolved.tuning.summariesOnDiskFrom);
-  const ctx: BuildContext = { options: resolved, write, hosts, content, cache: null, output: null, summaries, started };
+  const ctx: BuildContext = { options: resolved, write, hosts, content, originals, cache: null, output: null, media: null, summaries, started };
   if (!write) return ctx;
   try {
     ctx.cache = resolved.cache ? PageCache.open(resolved.cwd, resolved.cacheName, resolved.outDir, cacheKey(ctx)) : null;
     // With pages to reuse, --out is updated in place (see output/update-in-place.ts).
     const inPlace = ctx.cache !== null && ctx.cache.size > 0 && (await isDirectory(resolved.outDir));
     ctx.output = await Staging.open(resolved.outDir, inPlace);
+    // The renditions are copies of the cache's: the media folder is written whole each time.
+    if (resolved.mediaInOut === null) ctx.media = await Staging.open(resolved.mediaDir, false);
   } catch (e) {
     await abortBuild(ctx);
     throw writeFailure(ctx, e);
@@ -67,22 +85,37 @@ export function writeFailure(ctx: BuildContext, e: unknown): BuildFailed {
 
 /**
  * What decides every page's files besides the page's own source and now (see cache/page-cache.ts):
- * the hosts, the settings files (the build loads no event file before its pages are built), and a
- * base URL given in the options, which replaces the settings' in every page.
+ * the hosts, the settings files (the build loads no event file before its pages are built), a
+ * base URL given in the options, which replaces the settings' in every page, and the format of
+ * each original (a thumbnail's URL names its rendition's format). An original's other bytes decide
+ * only its rendition (the rendition cache's key) and its size (the images endpoint, written anew
+ * by every build), never a page.
  */
 function cacheKey(ctx: BuildContext): unknown[] {
-  return [ctx.hosts.map((h) => h.name).sort(), [...sourcesOf(ctx.content.value).values()].map((s) => [s.file, s.text]), ctx.options.baseUrl];
+  const formats = [...ctx.originals.files].flatMap(([file, f]) => (f.kind === "found" ? [[file, renditionFormat(f.original.probe.format)]] : []));
+  return [ctx.hosts.map((h) => h.name).sort(), [...sourcesOf(ctx.content.value).values()].map((s) => [s.file, s.text]), ctx.options.baseUrl, formats.sort()];
 }
+
+/** The file names images.json gives, before it is checked (a name that is no plain file name is never found in the folder). */
+function imageFilesOf(content: Loaded): string[] {
+  const data = content.value.images?.data;
+  if (!Array.isArray(data)) return [];
+  return data.flatMap((item) => (item && typeof item === "object" && typeof (item as { file?: unknown }).file === "string" ? [(item as { file: string }).file] : []));
+}
+
+const shortHash = (text: string) => createHash("sha1").update(text).digest("hex").slice(0, 16);
 
 /** The build failed or was refused: --out, and the cache that describes it, stay as they were. */
 export async function abortBuild(ctx: BuildContext): Promise<void> {
   await ctx.output?.abort();
+  await ctx.media?.abort();
   ctx.cache?.discard();
 }
 
 /** The build succeeded: its output replaces --out (or updates it in place), and its cache the previous one. */
 export async function commitBuild(ctx: BuildContext): Promise<void> {
   await ctx.output?.commit(ctx.cache?.previousBuild);
+  await ctx.media?.commit();
   ctx.cache?.commit();
 }
 

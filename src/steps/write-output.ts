@@ -1,6 +1,6 @@
-// Step: every file besides the event pages' own planned (plan/) and written into the output
-// transaction's staging folder (output/), or only counted for a check; the tally of what the
-// build wrote, and the hosts' limits checked against it.
+// Step: every file besides the event pages' own and the media planned (plan/) and written into
+// the output transaction's staging folder (output/), or only counted for a check; the tally of
+// what the build wrote (the media inside --out included), and the hosts' limits checked against it.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { hostLimitWarnings } from "../host/limits.js";
@@ -11,6 +11,9 @@ import { PlannedWriter } from "../output/planned-writer.js";
 import { pagesFile } from "../page/page-record.js";
 import { planOutput } from "../plan/plan-output.js";
 import { QueryIndexPlan } from "../plan/query-index.js";
+import { buildImageIndex } from "../runtime/query/image-index.js";
+import type { ImageSize } from "../media/image-sizes.js";
+import type { WrittenMedia } from "./write-media.js";
 import type { BuiltPages } from "../engine/build-pages.js";
 import type { BuildContext } from "./context.js";
 
@@ -21,11 +24,13 @@ export interface Written {
   bytes: number;
 }
 
-export function writeOutput(ctx: BuildContext, site: Site, pages: BuiltPages): Step<Written> {
+export function writeOutput(ctx: BuildContext, site: Site, pages: BuiltPages, sizes: ReadonlyMap<number, ImageSize>, media: WrittenMedia): Step<Written> {
   const queryIndex = new QueryIndexPlan(site);
-  const model = buildHostModel(site, () => queryIndex.index);
+  const images = buildImageIndex([...site.images.values()].map((i) => ({ ...i, ...sizes.get(i.id)! })), site.catalogue);
+  const mediaPrefix = ctx.options.mediaInOut === null ? null : `/${ctx.options.mediaInOut}/`;
+  const model = buildHostModel(site, () => queryIndex.index, mediaPrefix);
   const writer = new PlannedWriter(ctx.output?.writer ?? null);
-  const plan = planOutput({ site, model, hosts: ctx.hosts, queryIndex, detailOf: detailReader(ctx, pages) });
+  const plan = planOutput({ site, model, hosts: ctx.hosts, queryIndex, images, detailOf: detailReader(ctx, pages) });
   for (const file of plan) writer.write(file);
   // The event pages' files were counted as they were built.
   const tally = writer.tally;
@@ -34,6 +39,11 @@ export function writeOutput(ctx: BuildContext, site: Site, pages: BuiltPages): S
     tally.files += r.files;
     bytes += r.bytes;
     if (r.largest && r.largest.bytes > tally.largest.bytes) tally.largest = r.largest;
+  }
+  for (const f of media.inOut) {
+    tally.files++;
+    bytes += f.bytes;
+    if (f.bytes > tally.largest.bytes) tally.largest = { path: f.path, bytes: f.bytes };
   }
   // Known once every file is planned, and checked before --out is replaced, so that --strict leaves it as it was.
   const limits = hostLimitWarnings(ctx.hosts, tally, ctx.options.outArg);

@@ -45,10 +45,16 @@ export interface Capabilities {
   options: boolean;
   methodNotAllowed: boolean;
   browsable: boolean;
+  /**
+   * The images endpoint's queries: answered by the query engine (the preview, the worker), refused
+   * with a 400 JSON saying so (a static host that routes by query string), or not seen (serve).
+   */
+  imageQueries: "answered" | "refused" | "ignored";
 }
 
 export const FULL: Capabilities = {
   notFoundPerCollection: true, jsonNotFoundForJsonClients: true, redirectKeepsQuery: true, options: true, methodNotAllowed: true, browsable: true,
+  imageQueries: "answered",
 };
 
 const LIVE_HEADERS: [string, string][] = [
@@ -78,11 +84,16 @@ export function addressesOf(dist: string): { path: string; file: string }[] {
     out.push({ path: `/api/v2/event_pages/${id}/`, file: `api/v2/pages/${id}/index.json` });
     out.push({ path: `/api/v2/pages/${id}/`, file: `api/v2/pages/${id}/index.json` });
   }
+  // The images endpoint: its list, and each image's detail.
+  const images = JSON.parse(readFileSync(path.join(dist, "api/v2/images/index.json"), "utf8")) as { items: { id: number }[] };
+  out.push({ path: "/api/v2/images/", file: "api/v2/images/index.json" });
+  for (const { id } of images.items) out.push({ path: `/api/v2/images/${id}/`, file: `api/v2/images/${id}/index.json` });
   return out;
 }
 
 /** Asserts every behaviour of section 8 the host can express against a server at `base`. */
 export async function checkServedApi(base: string, dist: string, parentId: number, can: Capabilities): Promise<void> {
+  const images = JSON.parse(readFileSync(path.join(dist, "api/v2/images/index.json"), "utf8")) as { items: { id: number }[] };
   const addresses = [...addressesOf(dist), { path: `/api/v2/pages/${parentId}/`, file: `api/v2/pages/${parentId}/index.json` }];
   for (const { path: p, file } of addresses) {
     const bytes = readFileSync(path.join(dist, file));
@@ -121,6 +132,7 @@ export async function checkServedApi(base: string, dist: string, parentId: numbe
   await notFound("/api/v2/event_pages/987654321/", "No EventPage matches the given query.");
   await notFound(`/api/v2/event_pages/${parentId}/`, "No EventPage matches the given query.");
   await notFound("/api/v2/pages/987654321/", "No Page matches the given query.");
+  await notFound("/api/v2/images/987654321/", "No Image matches the given query.");
   await notFound("/api/v2/nothing/", "Not found.");
   await notFound("/api/v2/event_pages/not-a-number/", "Not found.");
   if (can.jsonNotFoundForJsonClients) {
@@ -129,7 +141,7 @@ export async function checkServedApi(base: string, dist: string, parentId: numbe
   }
 
   if (can.options) {
-    for (const [p, name] of [["/api/v2/event_pages/", "Event Pages Api"], ["/api/v2/pages/", "Pages Api"]] as const) {
+    for (const [p, name] of [["/api/v2/event_pages/", "Event Pages Api"], ["/api/v2/pages/", "Pages Api"], ["/api/v2/images/", "Images Api"]] as const) {
       const a = await fetchRaw(base, "OPTIONS", p === "/api/v2/pages/" ? `${p}${parentId}/` : p);
       expect(a.status, `OPTIONS ${p}`).toBe(200);
       expect(header(a, "Allow")).toBe("GET, HEAD, OPTIONS");
@@ -137,6 +149,20 @@ export async function checkServedApi(base: string, dist: string, parentId: numbe
         name, description: "", renders: ["application/json", "text/html"],
         parses: ["application/json", "application/x-www-form-urlencoded", "multipart/form-data"],
       });
+    }
+  }
+  if (can.imageQueries !== "ignored") {
+    for (const q of ["/api/v2/images/?limit=1", "/api/v2/images/?order=-id&fields=width", `/api/v2/images/${images.items[0]!.id}/?fields=title`, "/api/v2/images/find/?id=1"]) {
+      const a = await fetchRaw(base, "GET", q);
+      if (can.imageQueries === "refused") {
+        expect([a.status, header(a, "Content-Type")], `GET ${q}`).toEqual([400, "application/json"]);
+        expect((JSON.parse(a.body.toString("utf8")) as { message: string }).message, `GET ${q}`).toMatch(/^This static host answers the images endpoint's list/);
+      } else expect([200, 302, 404], `GET ${q}`).toContain(a.status);
+    }
+    if (can.imageQueries === "answered") {
+      const a = await fetchRaw(base, "GET", "/api/v2/images/?limit=1&fields=width");
+      const list = JSON.parse(a.body.toString("utf8")) as { meta: { total_count: number }; items: { id: number; width: number }[] };
+      expect([a.status, list.meta.total_count, list.items.length, list.items[0]!.id, list.items[0]!.width]).toEqual([200, images.items.length, 1, images.items[0]!.id, expect.any(Number)]);
     }
   }
   if (can.methodNotAllowed) {

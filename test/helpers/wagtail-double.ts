@@ -5,7 +5,9 @@
 // request that never ends, or a document altered. Also an async runner of the CLI, since the
 // server runs in the test's own process.
 import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import path from "node:path";
 import { BIN, type CliRun } from "./cli.js";
 
 export interface DoubleImage {
@@ -29,6 +31,8 @@ export interface DoubleOptions {
   always?: (pathAndQuery: string) => Fault | undefined;
   /** Serve /api/v2/images/ (list and details) for these images, and their originals. */
   images?: { records: DoubleImage[]; baseUrl: string; cdnUrl: string };
+  /** Serve /media/original_images/<file> from this folder (the preview answering the images endpoint). */
+  originals?: string;
   /** Changes a JSON body before it is sent. */
   alter?: (pathAndQuery: string, body: string) => string;
 }
@@ -97,6 +101,10 @@ export async function startWagtailDouble(options: DoubleOptions, port = 0): Prom
       return send(res, a.status, options.alter ? options.alter(pathAndQuery, a.body) : a.body);
     }
     const original = /^\/media\/original_images\/(.+)$/.exec(url.pathname);
+    if (options.originals && original) {
+      const file = path.join(options.originals, path.basename(decodeURIComponent(original[1]!)));
+      return existsSync(file) ? send(res, 200, readFileSync(file), "application/octet-stream") : send(res, 404, "<h1>Not Found</h1>", "text/html");
+    }
     if (options.images && original) {
       const file = decodeURIComponent(original[1]!);
       return options.images.records.some((r) => r.file === file) ? send(res, 200, originalBytes(file), "image/jpeg") : send(res, 404, "<h1>Not Found</h1>", "text/html");

@@ -89,14 +89,16 @@ export interface ImageEndpointFile {
 }
 
 /**
- * The files the build writes for the images endpoint: the list without a query (Wagtail's first
- * 20 images, with the true `total_count`), each image's detail, and the images' index. The 404
- * and OPTIONS bodies are the collection's (`api/v2/images/404.json`, `options.json`), as for pages.
+ * The files the build writes for the images endpoint: the list without a query, each image's
+ * detail, and the images' index. The list holds every image, as the pages' lists hold every page
+ * (the content format's rule for a list without a query): where Wagtail answers its first 20, a
+ * static file has no page to turn to; `?limit=` and `?offset=` are answered as Wagtail answers
+ * them. The 404 and OPTIONS bodies are the collection's (`api/v2/images/404.json`, `options.json`).
  */
 export function imageEndpointFiles(index: ImageIndex): ImageEndpointFile[] {
   const fields = imageFields([], "list");
   return [
-    { path: IMAGE_LIST_FILE, address: IMAGES_PREFIX, text: imageListJson(index, index.images.length, index.images.slice(0, IMAGE_PAGE_SIZE), fields) },
+    { path: IMAGE_LIST_FILE, address: IMAGES_PREFIX, text: imageListJson(index, index.images.length, index.images, fields) },
     ...index.images.map((image) => ({ path: imageDetailFile(image.id), address: `${IMAGES_PREFIX}${image.id}/`, text: imageDetailJson(index, image) })),
     // Compact, as the page index.
     { path: IMAGE_INDEX_FILE, text: JSON.stringify(index) },
