@@ -1,6 +1,5 @@
-// Pieces of a file gathered into a buffer before they are written: a rebuild's lists copy
-// thousands of items of a few hundred bytes each (see previous-items.ts), and each piece handed to
-// the writer is a system call of its own.
+// Pieces of a file gathered into a buffer before they are written: a list is thousands of items of
+// a few hundred bytes each, and each piece handed to the writer would be a system call of its own.
 const SIZE = 1 << 16;
 
 /**
