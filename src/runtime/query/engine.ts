@@ -8,6 +8,7 @@ import { instantOf, parseDjangoDateTime } from "./datetime.js";
 import { parseFieldsParameter, resolveFields, selectFields, type FieldsView } from "./fields.js";
 import { compareCodePoints, pyInt, pyRepr, queryDict } from "./python.js";
 import { QueryError } from "./query-error.js";
+import { parseOrdering, type Ordering } from "./ordering.js";
 import type { IndexedPage, PageModel, QueryIndex } from "./query-index.js";
 import { titleMatcher, tokens } from "./search.js";
 import { serialize } from "../serialize.js";
@@ -239,27 +240,8 @@ class Query {
   }
 
   /** OrderingFilter: validates `order`; null keeps the tree order. */
-  private ordering(model: PageModel): { keys: string[]; reverse: boolean; random: boolean } | null {
-    if (!this.params.has("order")) return null;
-    const list = this.params.get("order")!.split(",");
-    if (list.includes("random")) {
-      if (list.length > 1) throw new QueryError(400, "random ordering cannot be combined with other fields");
-      if (this.params.has("offset")) throw new QueryError(400, "random ordering with offset is not supported");
-      return { keys: [], reverse: false, random: true };
-    }
-    const available = new Set(["id", ...model.body, ...model.meta]);
-    const keys: string[] = [];
-    let reverse = false;
-    for (const item of list) {
-      reverse = item.startsWith("-");
-      const name = reverse ? item.slice(1) : item;
-      if (!available.has(name)) throw new QueryError(400, `cannot order by '${name}' (unknown field)`);
-      // Wagtail fails with a 500 on a field with no database column; answer a 400.
-      if (!(name in model.db)) throw new QueryError(400, `cannot order by '${name}' (not a database field)`);
-      keys.push(name);
-    }
-    // Django's reverse() turns every key around, whichever carried the minus: Wagtail reads only the last.
-    return { keys, reverse, random: false };
+  private ordering(model: PageModel): Ordering | null {
+    return parseOrdering(this.params, ["id", ...model.body, ...model.meta], (name) => name in model.db);
   }
 
   private search(pages: IndexedPage[], filteredFields: string[], order: { keys: string[]; random: boolean } | null): IndexedPage[] {

@@ -9,6 +9,7 @@ import { IMAGE_MODEL, IMAGE_MODEL_FIELDS, IMAGE_PAGE_SIZE, IMAGES_PREFIX, imageD
 import type { ImageIndex, IndexedImage } from "./image-index.js";
 import { compareCodePoints, pyInt, pyRepr, queryDict } from "./python.js";
 import { QueryError } from "./query-error.js";
+import { parseOrdering, type Ordering } from "./ordering.js";
 
 export interface ImageQueryRequest {
   view: "list" | "detail" | "find";
@@ -35,12 +36,6 @@ export function answerImageQuery(index: ImageIndex, request: ImageQueryRequest):
     if (e instanceof QueryError) return messageAnswer(e.status, e.message);
     throw e;
   }
-}
-
-interface Ordering {
-  keys: string[];
-  reverse: boolean;
-  random: boolean;
 }
 
 class ImageQuery {
@@ -92,26 +87,7 @@ class ImageQuery {
 
   /** OrderingFilter: validates `order`; null keeps ascending id. */
   private ordering(): Ordering | null {
-    if (!this.params.has("order")) return null;
-    const list = this.params.get("order")!.split(",");
-    if (list.includes("random")) {
-      if (list.length > 1) throw new QueryError(400, "random ordering cannot be combined with other fields");
-      if (this.params.has("offset")) throw new QueryError(400, "random ordering with offset is not supported");
-      return { keys: [], reverse: false, random: true };
-    }
-    const available = new Set(["id", ...IMAGE_MODEL_FIELDS.body, ...IMAGE_MODEL_FIELDS.meta]);
-    const keys: string[] = [];
-    let reverse = false;
-    for (const item of list) {
-      reverse = item.startsWith("-");
-      const name = reverse ? item.slice(1) : item;
-      if (!available.has(name)) throw new QueryError(400, `cannot order by '${name}' (unknown field)`);
-      // Wagtail fails with a 500 on a field with no database column; answer a 400.
-      if (!FILTERS.has(name)) throw new QueryError(400, `cannot order by '${name}' (not a database field)`);
-      keys.push(name);
-    }
-    // Django's reverse() turns every key around, whichever carried the minus: Wagtail reads only the last.
-    return { keys, reverse, random: false };
+    return parseOrdering(this.params, ["id", ...IMAGE_MODEL_FIELDS.body, ...IMAGE_MODEL_FIELDS.meta], (name) => FILTERS.has(name));
   }
 
   /**
