@@ -74,17 +74,33 @@ beforeAll(() => {
 afterAll(() => removeDir(dir));
 
 describe("the write thread", () => {
-  it("writes the pages' files: the same bytes and messages as one thread", () => {
+  it("gives the same bytes as one thread alone", () => {
+    const oneThread = countWorkers("one");
+    cold("one", [], oneThread.env);
+    expect(oneThread.started()).toBe(""); // BUILD_CATALOGUE_THREADS=0: no thread at all
+    const beside = countWorkers("beside");
+    build("beside", ["--no-cache"], beside.env);
+    expect(beside.started()).toBe("write-worker.js");
+    expectSameTree(path.join(dir, "beside"), path.join(dir, "one"));
+    expect(readdirSync(path.join(content, "events")).length).toBeGreaterThanOrEqual(2000); // enough pages for the thread to start
+  }, 300_000);
+});
+
+describe("files read ahead", () => {
+  it("the write thread reads the event files ahead of the builder: the same bytes and messages as one thread", () => {
     const reference = cold("one-thread");
-    // What a run prints on stderr (its warnings), less the output folder's name.
-    const messages = (run: { stderr: string }, out: string) => run.stderr.replaceAll(`${out}/`, "<out>/");
+    // What a run prints on stderr (its warnings), less the reads counted and the output folder's name.
+    const messages = (run: { stderr: string }, out: string) => run.stderr.replace(/\nevent files read: \d+\n$/, "").replaceAll(`${out}/`, "<out>/");
     expect(reference.stderr).toMatch(/^warning: /m);
+    const counting = `--import=${path.join(ROOT, "test/helpers/count-reads.mjs")}`;
     for (const extra of [["--no-cache"], []]) {
       rmSync(path.join(dir, "ahead"), { recursive: true, force: true });
       rmSync(path.join(dir, "node_modules"), { recursive: true, force: true });
-      const workers = countWorkers("ahead");
+      const workers = countWorkers("ahead", counting);
       const run = build("ahead", extra, workers.env);
       expect(workers.started()).toBe("write-worker.js");
+      // This thread reads the first files while the write thread starts, and the rest only if they have not come.
+      expect(Number(/event files read: (\d+)/.exec(run.stderr)?.[1]), run.stderr.slice(-500)).toBeLessThan(pages() / 2);
       expectSameTree(path.join(dir, "ahead"), path.join(dir, "one-thread"));
       expect(messages(run, "ahead")).toBe(messages(reference, "one-thread"));
     }
@@ -292,11 +308,13 @@ describe("incremental rebuilds", () => {
     const written = readFileSync(cacheFile);
     expect(written.toString("utf8")).toContain("Café Été — ☃ 𝄞");
     expect(reusedOf(build("dist"))).toBe(pages());
-    // The same pages' lines (a page built anew was written after the reused ones; now it is reused in its place).
-    const lines = (bytes: Buffer) => bytes.toString("utf8").split("\n").sort();
+    // The same pages' lines (a page built anew was written after the reused ones; now it is reused
+    // in its place), and a last line with the status of the lists as this build wrote them.
+    const lines = (bytes: Buffer) => bytes.toString("utf8").split("\n").filter((line) => !line.startsWith('{"outputs":')).sort();
     expect(lines(readFileSync(cacheFile))).toEqual(lines(written));
+    expect(readFileSync(cacheFile, "utf8")).toMatch(/\n\{"outputs":\[\["api\/v2\/event_pages\/index.json",\d+,[\d.]+,\d+\],.*\]\}\n$/);
     // A build stopped while writing the cache: the last page's line is cut short, and only its page is built again.
-    writeFileSync(cacheFile, written.subarray(0, written.length - 40));
+    writeFileSync(cacheFile, written.subarray(0, written.lastIndexOf('\n{"outputs":') - 40));
     expect(reusedOf(build("dist"))).toBe(pages() - 1);
     // A line's head damaged (a head is parsed only when the build asks for its page), and a line
     // without its file's name: only their pages are built again.
@@ -360,6 +378,44 @@ describe("incremental rebuilds", () => {
     rmSync(detail("pages", 1502));
     const run = build("dist");
     expect(reusedOf(run)).toBe(pages() - 3);
+    cold("reference");
+    expectSameTree(path.join(dir, "dist"), path.join(dir, "reference"));
+  }, 300_000);
+
+  it("copies a reused page's items of the event list and the query index from those it wrote, unless they were changed by hand", () => {
+    build("dist");
+    const list = path.join(dir, "dist/api/v2/event_pages/index.json");
+    const index = path.join(dir, "dist/_query/index.json");
+    // Changed in place with the file's time put back to the nanosecond: its status is as written,
+    // so, as with a page's own files, the change is not seen, and the copy shows it.
+    const unseen = (file: string, item: RegExp) => {
+      const ns = statSync(file, { bigint: true }).mtimeNs;
+      const text = readFileSync(file, "utf8");
+      // The first letter of the item's title, as one byte for another.
+      const changed = text.replace(item, (found) => found.replace(/("title": ?")[A-Za-z]/, "$1~"));
+      expect(changed).not.toBe(text);
+      expect(Buffer.byteLength(changed)).toBe(Buffer.byteLength(text));
+      writeFileSync(file, changed);
+      const touched = spawnSync("touch", ["-m", "-d", `@${ns / 1_000_000_000n}.${String(ns % 1_000_000_000n).padStart(9, "0")}`, file]);
+      expect(touched.status).toBe(0);
+      expect(statSync(file, { bigint: true }).mtimeNs).toBe(ns);
+    };
+    // Summaries held, and on disk (read only for the pages not copied).
+    const onDisk = { BUILD_CATALOGUE_SUMMARIES_ON_DISK_FROM: "1" };
+    for (const [i, env] of [{}, onDisk].entries()) {
+      unseen(list, new RegExp(`"id": ${1600 + 2 * i},[^}]*\\}[^}]*"title": "[^"]*"`));
+      unseen(index, new RegExp(`\\{"id":${1601 + 2 * i},[^}]*"title":"[^"]*"`));
+      edit(1700, (p) => (p.title = `Edited for the lists ${i}`));
+      expect(reusedOf(build("dist", [], env))).toBe(pages() - 1);
+      expect(readFileSync(list, "utf8").match(/"title": "~/g)).toHaveLength(i + 1);
+      expect(readFileSync(index, "utf8").match(/"title":"~/g)).toHaveLength(i + 1);
+      expect(readFileSync(list, "utf8")).toContain(`Edited for the lists ${i}`);
+      expect(readFileSync(index, "utf8")).toContain(`Edited for the lists ${i}`);
+    }
+    // Changed by hand the usual way (a new time): made whole again, as a cold build makes them.
+    writeFileSync(list, `${readFileSync(list, "utf8")} `);
+    writeFileSync(index, readFileSync(index, "utf8").replace('{"id":1603,', '{"id": 1603,'));
+    expect(reusedOf(build("dist"))).toBe(pages());
     cold("reference");
     expectSameTree(path.join(dir, "dist"), path.join(dir, "reference"));
   }, 300_000);

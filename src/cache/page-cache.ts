@@ -11,9 +11,11 @@
 // record), the page's summary, and its keys. A rebuild reads only the names up front, and parses
 // a page's head when the build asks for the page (held parsed from the start, the heads of a
 // large catalogue were a large part of a rebuild's memory). A large catalogue's summaries go to
-// disk as JSON (cache/summary-store.ts): a reused page's is copied there as bytes, never parsed. A
-// reused page's keys stay where they are in the previous file: they are read only when a page
-// built anew changed its keys (see keysUnchanged).
+// disk as JSON (cache/summary-store.ts): a reused page's is copied there as bytes, never parsed.
+// A reused page's keys stay where they are in the previous
+// file: they are read only when a page built anew changed its keys (see keysUnchanged). A last
+// line, `{"outputs": [...]}`, has the status of the files of --out a rebuild copies from (the event
+// list and the query index, see output/previous-items.ts), as the build wrote them.
 import { createHash } from "node:crypto";
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -22,7 +24,7 @@ import { AppendFile } from "../io/append-file.js";
 import { ReadWindow, textOf, type Span } from "../io/read-window.js";
 import { parseKeys, type SummaryStore } from "./summary-store.js";
 import { sameStat } from "../io/file-status.js";
-import type { PageKeys, PageRecord, ReuseCheck, SourceStat } from "../model/page.js";
+import type { PageKeys, PageRecord, ReuseCheck, SourceStat, WrittenFile } from "../model/page.js";
 import { PACKAGE_ROOT } from "../package-files.js";
 
 export interface CachedPage {
@@ -42,7 +44,7 @@ type LineAt = [offset: number, length: number, headAt: number, summaryAt: number
 /** Where a line's keys are in the file, without the line's newline: their offset and length. */
 const keysOf = ([offset, length, , , keysAt]: LineAt): [at: number, length: number] => [keysAt, offset + length - 1 - keysAt];
 
-const FORMAT = 6;
+const FORMAT = 5;
 
 /** What a page builder needs of a cached page to decide whether it can be reused. */
 export function reuseCheck(cached: CachedPage): ReuseCheck {
@@ -99,6 +101,7 @@ interface Previous {
 }
 
 const TAB = 0x09;
+const OPEN_BRACE = 0x7b;
 
 export class PageCache {
   private constructor(
@@ -110,6 +113,8 @@ export class PageCache {
     private previous: Previous | null = null,
     /** When the build that wrote the cache ended (its file's time, ms; 0 when there is none). */
     readonly previousBuild = 0,
+    /** The files of --out the previous build noted (see noteOutputs), by path. */
+    private readonly previousOutputs = new Map<string, WrittenFile>(),
   ) {}
 
   /**
@@ -129,6 +134,7 @@ export class PageCache {
       .update(JSON.stringify([FORMAT, hashOfCode(), process.versions.node, process.versions.tz ?? "", process.versions.icu ?? "", outDir, ...keyParts]))
       .digest("hex");
     const pages = new Map<string, LineAt | CachedPage>();
+    const outputs = new Map<string, WrittenFile>();
     let fd: number;
     let previousBuild = 0;
     try {
@@ -147,6 +153,14 @@ export class PageCache {
         }
         // A line cut short (a build stopped while writing): that page is built again.
         if (!line.complete) continue;
+        if (line.buffer[line.start] === OPEN_BRACE) {
+          try {
+            for (const file of (JSON.parse(textOf(line)) as { outputs: WrittenFile[] }).outputs) outputs.set(file[0], file);
+          } catch {
+            // Not a line of this format: nothing is copied from --out.
+          }
+          continue;
+        }
         // The three tabs after the name, the head and the summary (a JSON text holds none of its own).
         const { buffer, start, end } = line;
         const nameEnd = buffer.indexOf(TAB, start);
@@ -165,12 +179,13 @@ export class PageCache {
       }
     } catch {
       pages.clear(); // unreadable: a cold build
+      outputs.clear();
     }
     if (pages.size === 0) {
       closeSync(fd);
       return new PageCache(file, key, pages);
     }
-    return new PageCache(file, key, pages, { fd, window }, previousBuild);
+    return new PageCache(file, key, pages, { fd, window }, previousBuild, outputs);
   }
 
   /** The page of this event file, its head parsed (once; the build asks for each page in file order, as the lines were written). */
@@ -263,6 +278,18 @@ export class PageCache {
     return this.reusedIds.has(id);
   }
 
+  /** A file of --out the previous build noted (see noteOutputs), as it wrote it. */
+  previousOutput(rel: string): WrittenFile | undefined {
+    return this.previousOutputs.get(rel);
+  }
+
+  /** The files of this build's --out a rebuild may copy from (see output/previous-items.ts), as written: the cache's last line. */
+  private outputs: WrittenFile[] = [];
+
+  noteOutputs(files: WrittenFile[]): void {
+    this.outputs = files;
+  }
+
   /** A page built anew whose keys differ from its previous line's, or that had none (see keysUnchanged). */
   private keysChanged = false;
 
@@ -330,6 +357,7 @@ export class PageCache {
 
   /** Replaces the cache with this build's, once its output is in place. */
   commit(): void {
+    if (this.outputs.length > 0) this.append((lines) => lines.text(`${JSON.stringify({ outputs: this.outputs })}\n`));
     this.append((lines) => lines.flush());
     this.closePrevious();
     if (!this.out) return;

@@ -108,8 +108,8 @@ export class SummaryStore {
       *[Symbol.iterator]() {
         for (const i of order) yield JSON.parse(read(i)) as PageSummary;
       },
-      *ids() {
-        for (const i of order) yield ids[i]!;
+      *lazily() {
+        for (const i of order) yield [ids[i]!, () => JSON.parse(read(i)) as PageSummary];
       },
     };
   }

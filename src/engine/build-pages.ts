@@ -1,7 +1,7 @@
 // Builds every event page (the engine): it alone decides how. A page whose file's status vouches
 // for its bytes, and whose files stand in --out, is reused without being read; the rest are built
 // on this thread one after another, their files written here, or, for many pages, by a thread of
-// their own that also checks each detail (write-thread.ts). The
+// their own that also reads the next files ahead and checks each detail (write-thread.ts). The
 // records come back in file-name order, whatever the threads did.
 import { reuseCheck } from "../cache/page-cache.js";
 import type { PageCache } from "../cache/page-cache.js";
@@ -20,7 +20,7 @@ import { WriteThread } from "./write-thread.js";
 
 /** The folders every page's files go into, made before the first page. */
 const COLLECTION_FOLDERS = ["api", "api/v2", "api/v2/event_pages", "api/v2/pages"];
-/** Pages between the builder's pauses (the write thread catching up). */
+/** Pages between the builder's pauses (the write thread catching up, the next files asked for ahead). */
 const BATCH = 250;
 
 /** What the engine works with: the event files, the cache, the output transaction's staging folder (none for a check), the summaries' store. */
@@ -66,6 +66,8 @@ function reusableByStatus(ctx: PagesInput, job: PageJob, placer: PagePlacer): { 
   const reusedAt = new Map<number, PageRecord>();
   const toBuild: PageSource[] = [];
   ctx.eventFiles.forEach((f, i) => {
+    // A rebuild allocates most here before its first page: the young generation may grow from now.
+    if ((i & 255) === 0) tuneYoungGeneration();
     const cached = ctx.cache?.get(f.file);
     if (!cached) {
       toBuild.push(f);
@@ -100,8 +102,8 @@ async function buildAll(ctx: PagesInput, job: PageJob, files: readonly PageSourc
 }
 
 /**
- * Every page on this thread, its files written by the write thread; the builder waits when the
- * thread falls too far behind. Any failure stops the thread.
+ * Every page on this thread, its files written by the write thread, which also reads the files
+ * ahead; the builder waits when the thread falls too far behind. Any failure stops the thread.
  */
 async function withWriteThread(ctx: PagesInput, job: PageJob, files: readonly PageSource[], placer: PagePlacer): Promise<PageRecord[]> {
   const output = ctx.output!;
@@ -109,12 +111,14 @@ async function withWriteThread(ctx: PagesInput, job: PageJob, files: readonly Pa
   placer.thread = thread;
   const threadJob: PageJob = { ...job, checkWhenWritten: true };
   try {
+    const ahead = thread.readAhead(files, job.cache);
     const records: PageRecord[] = [];
     for (const file of files) {
-      records.push(placer.place(buildPage(threadJob, file, true)));
+      records.push(placer.place(buildPage(threadJob, file, true, ahead.take(records.length))));
       tuneYoungGeneration();
       if (records.length % BATCH === 0) {
         progressEvery(ctx, records.length);
+        ahead.ahead(records.length);
         await thread.caughtUp();
       }
     }

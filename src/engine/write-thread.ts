@@ -4,11 +4,12 @@
 // encodes (a string is copied once, and dies young in the thread's small heap); each message is
 // answered with the files' statuses, which the cache keeps. One thread writes every page, so no
 // two threads make entries in one folder at once.
-import type { Worker } from "node:worker_threads";
+import { MessageChannel, type MessagePort, type Worker } from "node:worker_threads";
 import type { WrittenFile } from "../model/page.js";
 import { SelfCheckFailed } from "../api/self-check.js";
-import { travelling } from "../page/page-record.js";
+import { travelling, type PageSource } from "../page/page-record.js";
 import type { PageOutput, PageRecord } from "../model/page.js";
+import { ReadAhead } from "./read-ahead.js";
 import { startWorker } from "./workers.js";
 import { moduleUrl } from "../package-files.js";
 
@@ -28,6 +29,8 @@ export interface WriteSetup {
   root: string;
   /** List every file written (a staging folder moved into --out file by file). */
   listing: boolean;
+  /** Where the builder asks for event files to read ahead (read-ahead.ts). */
+  reads: MessagePort;
 }
 export type WriteTask = { pages: PageOutput[][] } | { finish: true };
 export type WriteReply = { written: WrittenFile[][] } | { error: { message: string; code?: string; selfCheck?: boolean } } | { files: string[] | null };
@@ -44,6 +47,8 @@ export class WriteThread {
   private finished: ((files: string[] | null) => void) | null = null;
   /** The thread was told to stop, or has said its last word: its exit is expected. */
   private done = false;
+  private readonly reads: MessagePort;
+  private reader: ReadAhead | null = null;
 
   /** `onWritten` gets each page's record with its written files (for the cache), in the order placed. */
   constructor(
@@ -51,8 +56,10 @@ export class WriteThread {
     listing: boolean,
     private readonly onWritten: (record: PageRecord) => void,
   ) {
-    const setup: WriteSetup = { root, listing };
-    this.worker = startWorker(moduleUrl("engine/write-worker.js"), { workerData: setup });
+    const reads = new MessageChannel();
+    this.reads = reads.port1;
+    const setup: WriteSetup = { root, listing, reads: reads.port2 };
+    this.worker = startWorker(moduleUrl("engine/write-worker.js"), { workerData: setup, transferList: [reads.port2] });
     this.worker.on("message", (reply: WriteReply) => this.answered(reply));
     this.worker.on("error", (e) => this.fail(e));
     this.worker.on("exit", (code) => {
@@ -86,6 +93,12 @@ export class WriteThread {
       this.onWritten(r);
     });
     if (this.waiting.length <= MAX_IN_FLIGHT / 2) this.wake?.();
+  }
+
+  /** Has the thread read these event files ahead of the builder (which builds them in this order). */
+  readAhead(files: readonly PageSource[], cache: boolean): ReadAhead {
+    this.reader = new ReadAhead(this.reads, files, cache);
+    return this.reader;
   }
 
   /** Hands the page's files to the thread (they leave the record). */
@@ -129,6 +142,7 @@ export class WriteThread {
       this.worker.postMessage(task);
     });
     await this.worker.terminate();
+    this.reader?.close();
     if (this.error) throw this.error;
     return files;
   }
@@ -139,5 +153,6 @@ export class WriteThread {
     this.finished = null;
     this.waiting.length = 0;
     await this.worker.terminate();
+    this.reader?.close();
   }
 }

@@ -1,7 +1,7 @@
 // Writes files under one folder. Writes are synchronous: on a fast disk a promise per file costs
 // more than the write itself. Used by the thread that owns a build's staging folder (staging.ts)
 // and by the write thread that takes the event pages' files off the main thread (write-thread.ts).
-import { closeSync, fstatSync, mkdirSync, openSync } from "node:fs";
+import { closeSync, fstatSync, linkSync, mkdirSync, openSync } from "node:fs";
 import path from "node:path";
 import type { WrittenFile } from "../model/page.js";
 import { writeAll } from "./append-file.js";
@@ -16,7 +16,7 @@ export interface FileStatus {
 /** A file as the cache notes it: its path under the folder and its status as written. */
 export const writtenFile = (rel: string, st: FileStatus): WrittenFile => [rel, st.size, st.mtimeMs, st.ino];
 
-/** Writes files under one folder, making each folder once. */
+/** Writes files under one folder, making each folder once; a file with the bytes of an earlier one is a hard link to it. */
 export class FolderWriter {
   private readonly made = new Set<string>();
   /** Each file written, when asked to list them (a staging folder moved into --out file by file). */
@@ -73,19 +73,37 @@ export class FolderWriter {
       closeSync(fd);
     }
   }
+
+  /**
+   * Writes `rel` as a hard link to `existing` (written before, with status `written`: a link is
+   * the same file), or as a copy where links are refused.
+   */
+  link(rel: string, existing: string, written: FileStatus, bytes: Uint8Array | string): FileStatus {
+    this.folder(rel);
+    try {
+      linkSync(`${this.root}/${existing}`, `${this.root}/${rel}`);
+      this.files?.push(rel);
+      return written;
+    } catch {
+      return this.write(rel, bytes);
+    }
+  }
 }
 
 /**
- * Writes one page's files: each its data, or (`sameAs`) the data of an earlier file of the page,
- * which a thread sends once. Returns each file's status as written, for the cache.
+ * Writes one page's files: each its data, or a hard link to an earlier file of the page
+ * (`sameAs`), whose data is written instead where links are refused. Returns each file's status
+ * as written, for the cache.
  */
 export function writePageFiles(writer: FolderWriter, files: readonly { rel: string; data: string | Uint8Array; sameAs?: string | undefined }[]): WrittenFile[] {
   const written: WrittenFile[] = [];
-  const earlier = new Map<string, string | Uint8Array>();
+  const earlier = new Map<string, { status: FileStatus; data: string | Uint8Array }>();
   for (const f of files) {
-    const data = f.sameAs === undefined ? f.data : earlier.get(f.sameAs)!;
-    earlier.set(f.rel, data);
-    written.push(writtenFile(f.rel, writer.write(f.rel, data)));
+    const first = f.sameAs === undefined ? undefined : earlier.get(f.sameAs)!;
+    const data = first ? first.data : f.data;
+    const st = first ? writer.link(f.rel, f.sameAs!, first.status, data) : writer.write(f.rel, data);
+    earlier.set(f.rel, { status: st, data });
+    written.push(writtenFile(f.rel, st));
   }
   return written;
 }

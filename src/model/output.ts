@@ -1,7 +1,24 @@
 // What the plan hands the writer, and what the writer tells of what it wrote: types only.
 
-/** A piece of a file planned in pieces: text or bytes. */
-export type Piece = string | Uint8Array;
+/**
+ * A reused page's item in a list or the query index: the writer copies it from the file the
+ * previous build wrote (`from`, read in ascending page id) when found there, else writes `make()`.
+ */
+export interface PreviousItem {
+  item: number;
+  from: PreviousFile;
+  make: () => string;
+}
+
+/** A file of the previous output a rebuild copies items from: its path, how its items are laid out, and how many come first that are never copied. */
+export interface PreviousFile {
+  path: string;
+  layout: "list" | "index";
+  skip: number;
+}
+
+/** A piece of a file planned in pieces: text, bytes, or an item to copy. */
+export type Piece = string | Uint8Array | PreviousItem;
 
 /** A planned file: its bytes, or (for a document that grows with the catalogue) its pieces, never whole. */
 export type OutputFile = { path: string; bytes: Buffer; pieces?: undefined } | { path: string; pieces: Iterable<Piece>; bytes?: undefined };

@@ -31,7 +31,7 @@ export interface PageOutput {
   rel: string;
   /** Text, encoded by the thread that writes it. */
   data: string | Uint8Array;
-  /** An earlier output of the same page with the same bytes: its data is sent once. */
+  /** An earlier output of the same page with the same bytes: a hard link to it. */
   sameAs?: string;
   /** The document still to check before it is written (see PageJob.checkWhenWritten). */
   check?: DetailCheck;

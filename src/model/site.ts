@@ -99,12 +99,20 @@ export interface Site extends SiteSettings {
 /** The summaries in ascending page id, as many passes as wanted (an array is one). */
 export interface EventSummaries extends Iterable<PageSummary> {
   readonly length: number;
-  /** Kept on disk: the pages' ids, without reading their summaries. */
-  ids?(): Iterable<number>;
+  /** Kept on disk: each page's id, and its summary read (parsed again) only when asked for. */
+  lazily?(): Iterable<[id: number, summary: () => PageSummary]>;
 }
 
 /** The pages' ids in ascending order, without reading the summaries kept on disk. */
 export function* idsOf(events: EventSummaries): Generator<number> {
-  if (events.ids) yield* events.ids();
+  if (events.lazily) for (const [id] of events.lazily()) yield id;
   else for (const e of events) yield e.id;
+}
+
+/** Each page's id and its summary on demand (read from disk only when asked for), in ascending id. */
+export function lazily(events: EventSummaries): Iterable<[id: number, summary: () => PageSummary]> {
+  if (events.lazily) return events.lazily();
+  return (function* () {
+    for (const e of events) yield [e.id, () => e] as [number, () => PageSummary];
+  })();
 }

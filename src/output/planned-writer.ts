@@ -1,9 +1,12 @@
 // Writes the planned files into the output transaction's staging folder (or, for a check, only
-// counts them): each path once, the pieces of a file gathered into a buffer before they are written.
+// counts them): each path once, the pieces of a file gathered into a buffer before they are
+// written, and a rebuild's copied items taken from the previous output (previous-items.ts).
 import path from "node:path";
 import { ChunkBuffer } from "../io/chunk-buffer.js";
-import type { FolderWriter } from "../io/folder-writer.js";
-import type { OutputFile, OutputTally, Piece } from "../model/output.js";
+import { writtenFile, type FolderWriter } from "../io/folder-writer.js";
+import type { OutputFile, OutputTally, Piece, PreviousFile } from "../model/output.js";
+import type { WrittenFile } from "../model/page.js";
+import { INDEX_PAGES, LIST_ITEMS, PreviousItems } from "./previous-items.js";
 
 const RULE_FILES = new Set(["_redirects", "_headers", "vercel.json"]);
 
@@ -30,6 +33,8 @@ export class PlannedWriter {
   private readonly seen = new Set<string>();
   readonly tally: OutputTally = emptyTally();
   bytes = 0;
+  /** The files written in pieces (the lists and the query index), as written: a rebuild copies from them. */
+  readonly pieced: WrittenFile[] = [];
 
   /** `writer` null: a check, which writes nothing. */
   constructor(private readonly writer: FolderWriter | null) {}
@@ -41,7 +46,12 @@ export class PlannedWriter {
     const writer = this.writer;
     if (file.pieces) {
       const chunks = gathered(file.pieces);
-      const size = writer ? writer.writeChunks(file.path, chunks).size : countBytes(chunks);
+      let size: number;
+      if (writer) {
+        const status = writer.writeChunks(file.path, chunks);
+        this.pieced.push(writtenFile(file.path, status));
+        size = status.size;
+      } else size = countBytes(chunks);
       this.bytes += size;
       tallyFile(this.tally, file, size);
       return;
@@ -58,13 +68,31 @@ function countBytes(chunks: Iterable<Uint8Array>): number {
   return n;
 }
 
-/** The pieces as buffers of some size (each piece written on its own was a system call). */
+/**
+ * The pieces as buffers of some size (each piece written on its own was a system call): text
+ * encoded, bytes copied, and a copied item taken from its previous file when found there.
+ */
 function* gathered(pieces: Iterable<Piece>): Generator<Uint8Array> {
   const out = new ChunkBuffer();
-  for (const piece of pieces) {
-    const full = typeof piece === "string" ? out.text(piece) : out.bytes(Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength), 0, piece.byteLength);
-    if (full) yield full;
+  const previous = new Map<string, PreviousItems | null>();
+  const readerOf = (from: PreviousFile) => {
+    if (!previous.has(from.path)) previous.set(from.path, PreviousItems.open(from.path, from.layout === "list" ? LIST_ITEMS : INDEX_PAGES, from.skip));
+    return previous.get(from.path)!;
+  };
+  try {
+    for (const piece of pieces) {
+      let full: Uint8Array | null;
+      if (typeof piece === "string") full = out.text(piece);
+      else if (piece instanceof Uint8Array) full = out.bytes(Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength), 0, piece.byteLength);
+      else {
+        const reader = readerOf(piece.from);
+        full = reader?.take(piece.item) ? out.bytes(reader.bytes, reader.from, reader.to) : out.text(piece.make());
+      }
+      if (full) yield full;
+    }
+    const rest = out.end();
+    if (rest) yield rest;
+  } finally {
+    for (const reader of previous.values()) reader?.close();
   }
-  const rest = out.end();
-  if (rest) yield rest;
 }

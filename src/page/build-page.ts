@@ -26,8 +26,8 @@ export { eventPagesFile, pagesFile, type PageJob, type PageRecord, type PageSour
 /** A page's file larger than this is noted in its record (a host's limit on file size is tens of MiB). */
 const LARGE_FILE = 1024 * 1024;
 
-export function buildPage(job: PageJob, source: PageSource, writing: boolean): PageRecord {
-  const read = readPage(job, source, writing);
+export function buildPage(job: PageJob, source: PageSource, writing: boolean, ahead?: PageText): PageRecord {
+  const read = readPage(job, source, writing, ahead);
   return "record" in read ? read.record : buildFromText(job, source, read, writing);
 }
 

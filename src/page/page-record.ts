@@ -32,8 +32,8 @@ export interface PageJob {
   previousOut: string | null;
   /**
    * The thread that writes the files checks each detail against its response schema, on the text
-   * it writes (write-worker.ts), and the builder does not: that thread has time to spare, the
-   * builder has not.
+   * it writes (write-worker.ts), and the builder does not: that thread was idle about half of a
+   * cold build, and the check took the builder about a tenth of it.
    */
   checkWhenWritten?: boolean;
 }
@@ -91,20 +91,25 @@ export function canReuse(job: PageJob, cached: ReuseCheck, writing: boolean): bo
 /** The record of a page whose previous files stand: the main thread puts the cached record in its place. */
 export const reusedRecord = (file: string, stat: SourceStat | null | undefined): PageRecord => ({ ...pageRecord(file), reused: true, sourceStat: stat });
 
-/** The output as it crosses to another thread: a file with the bytes of an earlier one of its page leaves them behind. */
+/** The output as it crosses to another thread: a file linked to an earlier one of its page leaves its bytes behind. */
 export const travelling = (o: PageOutput): PageOutput => (o.sameAs ? { rel: o.rel, data: "", sameAs: o.sameAs } : o);
 
-/** Reads the page's file: the reused record when the cache vouches for it, else its text (with its hash and status, when caching). */
-export function readPage(job: PageJob, source: PageSource, writing: boolean): { record: PageRecord } | PageText {
-  // Before reading: a change after the status is taken changes it again, and the next build sees that.
-  const stat = job.cache ? (source.stat !== undefined ? source.stat : sourceStat(source.absolute)) : undefined;
+/** Reads the page's file, unless `ahead` has it (read ahead by the write thread, read-ahead.ts, the same way). */
+export function readPage(job: PageJob, source: PageSource, writing: boolean, ahead?: PageText): { record: PageRecord } | PageText {
   let text: string;
-  try {
-    text = readFileSync(source.absolute, "utf8");
-  } catch (e) {
-    return { record: pageRecord(source.file, [unreadable(source.file, e)]) };
+  let stat: SourceStat | null | undefined;
+  let hash: string | undefined;
+  if (ahead) ({ text, stat, hash } = ahead);
+  else {
+    // Before reading: a change after the status is taken changes it again, and the next build sees that.
+    stat = job.cache ? (source.stat !== undefined ? source.stat : sourceStat(source.absolute)) : undefined;
+    try {
+      text = readFileSync(source.absolute, "utf8");
+    } catch (e) {
+      return { record: pageRecord(source.file, [unreadable(source.file, e)]) };
+    }
+    hash = job.cache ? crypto.hash("sha1", text) : undefined;
   }
-  const hash = job.cache ? crypto.hash("sha1", text) : undefined;
   if (hash && source.cached && source.cached.hash === hash && canReuse(job, source.cached, writing)) return { record: reusedRecord(source.file, stat) };
   return { text, hash, stat };
 }

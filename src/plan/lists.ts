@@ -1,10 +1,10 @@
 // A list document (`{"meta": {"total_count": n}, "items": [...]}`) in pieces: the very bytes
 // serialize() writes for the whole, made one item at a time, so a list of 100,000 pages is never
 // one string. Each item is checked against its list's item schema (the same check as the whole
-// list's).
+// list's); a rebuild's reused pages are items the writer copies from the previous list.
 import type { z } from "zod";
 import { checked, SelfCheckFailed } from "../api/self-check.js";
-import type { Piece } from "../model/output.js";
+import type { Piece, PreviousFile } from "../model/output.js";
 
 /** A list's text before its first item, and after its last. */
 const listHead = (total: number) => `{\n    "meta": {\n        "total_count": ${total}\n    },\n    "items": [\n`;
@@ -17,8 +17,17 @@ export function expectTotal(what: string, items: number, total: number): void {
   if (items !== total) throw new SelfCheckFailed(`the ${what} has ${items} items but total_count ${total}; this is a bug in build-catalogue, please report it`);
 }
 
-/** The list's pieces, its items made one by one. */
-export function* listPieces(total: number, items: Iterable<unknown>, listSchema: z.ZodObject, what: string): Generator<Piece> {
+/** One item of a list: its value, or (a rebuild's reused page) its id, to copy from `previous` (the value made only when it is not found there). */
+export type ListItem = { value: unknown } | { copy: number; value: () => unknown };
+
+/** The list's pieces; `previous`: the list the previous build wrote, where `copy` items are taken from. */
+export function* listPieces(
+  total: number,
+  items: Iterable<ListItem>,
+  listSchema: z.ZodObject,
+  what: string,
+  previous: PreviousFile | null = null,
+): Generator<Piece> {
   if (total === 0) {
     yield checked(listSchema, { meta: { total_count: 0 }, items: [] }, what);
     return;
@@ -27,17 +36,22 @@ export function* listPieces(total: number, items: Iterable<unknown>, listSchema:
   yield listHead(total);
   let n = 0;
   for (const item of items) {
+    const at = n;
+    const make = () => inList(checked(itemSchema, typeof item.value === "function" ? (item.value as () => unknown)() : item.value, `${what}, item ${at}`));
     if (n > 0) yield ",\n";
-    yield inList(checked(itemSchema, item, `${what}, item ${n}`));
+    yield "copy" in item && previous ? { item: item.copy, from: previous, make } : make();
     n++;
   }
   expectTotal(what, n, total);
   yield LIST_END;
 }
 
-/** The pieces joined: the list's whole text. */
+/** The pieces joined: the list's whole text (no piece may be a copy). */
 export function wholeText(pieces: Iterable<Piece>): string {
   let text = "";
-  for (const p of pieces) text += typeof p === "string" ? p : Buffer.from(p).toString("utf8");
+  for (const p of pieces) {
+    if (typeof p !== "string") throw new Error("wholeText: a list to hold whole is made of text alone");
+    text += p;
+  }
   return text;
 }

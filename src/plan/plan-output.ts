@@ -2,7 +2,8 @@
 // lists, the parent and home pages, the query index, the lookups, the error and OPTIONS bodies,
 // the browsable pages a host serves from files, the OpenAPI description and the hosts' rule
 // files (content format, section 7). Pure: yields what to write, each JSON document checked
-// against its response schema first.
+// against its response schema first; what a rebuild copies from the previous output is an
+// instruction the writer carries out (model/output.ts).
 import { homeDetailSchema, imageDetailSchema, imageListSchema, listSchema, messageBodySchema, pageListSchema, parentDetailSchema } from "../api/schemas.js";
 import { OPENAPI_FILE, openApiDocument } from "../api/openapi.js";
 import { checked } from "../api/self-check.js";
@@ -11,16 +12,23 @@ import { homeDetail, pageListItem, parentDetail } from "../enrich/parent-page.js
 import { renderBrowsable } from "../io/browsable-page.js";
 import type { Host } from "../host/host.js";
 import { documentAt, methodNotAllowedBody, methodNotAllowedFile, notFoundBody, optionsBody, OTHER_NOT_FOUND, REFUSED_METHODS, type Collection, type HostModel } from "../host/rules.js";
-import type { OutputFile } from "../model/output.js";
-import { idsOf, type Site } from "../model/site.js";
+import type { OutputFile, PreviousFile } from "../model/output.js";
+import { idsOf, lazily, type Site } from "../model/site.js";
 import { IMAGES_PREFIX, imageEndpointFiles } from "../runtime/query/image-documents.js";
 import type { ImageIndex } from "../runtime/query/image-index.js";
 import { QUERY_INDEX_FILE } from "../runtime/query/query-index.js";
 import { serialize } from "../runtime/serialize.js";
-import { listPieces, wholeText } from "./lists.js";
+import { listPieces, wholeText, type ListItem } from "./lists.js";
 import { LookupRenderer } from "./lookups.js";
 import { IMAGES_REFUSAL_FILE, imageRefusalBody } from "../host/lookups.js";
 import type { QueryIndexPlan } from "./query-index.js";
+
+/** What a rebuild copies from the previous output: the files that still stand as it wrote them, and the pages it reused. */
+export interface PreviousOutput {
+  eventList: PreviousFile | null;
+  queryIndex: PreviousFile | null;
+  reused(id: number): boolean;
+}
 
 export interface PlanInput {
   site: Site;
@@ -31,10 +39,11 @@ export interface PlanInput {
   images: ImageIndex;
   /** An event page's detail (its JSON as written), for the lookups that list it. */
   detailOf: (id: number) => string;
+  previous: PreviousOutput | null;
 }
 
 /** Every file but the event pages' own documents. */
-export function* planOutput({ site, model, hosts, queryIndex, images, detailOf }: PlanInput): Generator<OutputFile> {
+export function* planOutput({ site, model, hosts, queryIndex, images, detailOf, previous }: PlanInput): Generator<OutputFile> {
   const browsable = hosts.some((h) => h.prerendersBrowsable);
   const document = (path: string) => documentAt(model, path)!;
   // The lookups hosts without code route to by query string, rendered by the query engine.
@@ -57,10 +66,10 @@ export function* planOutput({ site, model, hosts, queryIndex, images, detailOf }
   // Every page in tree order: the home page, the parent, the event pages (ascending id).
   const home = site.parent.home ? homeDetail(site) : null;
   const parent = parentDetail(site);
-  const firstPages = [...(home ? [pageListItem(home)] : []), pageListItem(parent)];
+  const firstPages: ListItem[] = [...(home ? [{ value: pageListItem(home) }] : []), { value: pageListItem(parent) }];
   const events = site.events.length;
-  const eventList = listPieces(events, eventItems(site), listSchema, "event list");
-  const pageList = listPieces(firstPages.length + events, [...firstPages, ...eventItems(site)], pageListSchema, "page list");
+  const eventList = listPieces(events, eventItems(site, browsable ? null : previous), listSchema, "event list", previous?.eventList);
+  const pageList = listPieces(firstPages.length + events, [...firstPages, ...eventItems(site, null)], pageListSchema, "page list");
   if (browsable) {
     // The browsable page shows the whole document: each list is held whole.
     yield* answer("/api/v2/event_pages/", wholeText(eventList));
@@ -73,7 +82,7 @@ export function* planOutput({ site, model, hosts, queryIndex, images, detailOf }
   yield* answer(`/api/v2/pages/${site.parent.id}/`, checked(parentDetailSchema, parent, "parent page detail"));
   if (home) yield* answer(`/api/v2/pages/${home.id}/`, checked(homeDetailSchema, home, "home page detail"));
   // What list queries need, for the preview and the Cloudflare worker (compact: no indentation).
-  yield { path: QUERY_INDEX_FILE, pieces: queryIndex.pieces() };
+  yield { path: QUERY_INDEX_FILE, pieces: queryIndex.pieces(previous?.queryIndex, previous?.reused) };
   if (lookups) yield* text(lookups.end());
   // The images endpoint: its list (every image), each detail, and the index its queries are answered from.
   for (const file of imageEndpointFiles(images)) {
@@ -96,9 +105,12 @@ export function* planOutput({ site, model, hosts, queryIndex, images, detailOf }
   }
 }
 
-/** The event list's items in ascending id. */
-function* eventItems(site: Site): Generator<unknown> {
-  for (const e of site.events) yield eventListItem(site, e);
+/** The event list's items in ascending id; with `previous`, a reused page's is copied from the previous list. */
+function* eventItems(site: Site, previous: PreviousOutput | null): Generator<ListItem> {
+  for (const [id, summary] of lazily(site.events)) {
+    const value = () => eventListItem(site, summary());
+    yield previous?.eventList && previous.reused(id) ? { copy: id, value } : { value: value() };
+  }
 }
 
 export function browsablePage(model: HostModel, collection: Collection, path: string, json: string, status = 200, method = "GET", query = "?format=api"): string {

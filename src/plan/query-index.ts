@@ -6,8 +6,8 @@ import { eventDetailSchema, fullerEventDetailSchema } from "../api/schemas.js";
 import { PARENT_TYPE } from "../enrich/parent-page.js";
 import { isoformat } from "../runtime/time/format-dates.js";
 import { QUERY_INDEX_FORMAT, type FieldKind, type IndexedPage, type PageModel, type QueryIndex } from "../runtime/query/query-index.js";
-import type { PageSummary, Site } from "../model/site.js";
-import type { Piece } from "../model/output.js";
+import { lazily, type PageSummary, type Site } from "../model/site.js";
+import type { Piece, PreviousFile } from "../model/output.js";
 
 const PAGE = "wagtailcore.Page";
 const EVENT_PAGE = "events.EventPage";
@@ -111,8 +111,12 @@ export class QueryIndexPlan {
     return this.whole;
   }
 
-  /** JSON.stringify(index) in pieces, a page each. */
-  *pieces(): Generator<Piece> {
+  /**
+   * JSON.stringify(index) in pieces, a page each; a page `reused(id)` is an item the writer copies
+   * from `previous` (the index the previous build wrote, whose first pages are made again: they are
+   * the settings').
+   */
+  *pieces(previous: PreviousFile | null = null, reused: (id: number) => boolean = () => false): Generator<Piece> {
     let text = "{";
     for (const [i, key] of INDEX_KEYS.entries()) {
       text += `${i === 0 ? "" : ","}${JSON.stringify(key)}:`;
@@ -123,7 +127,11 @@ export class QueryIndexPlan {
       text += "[";
       this.first.forEach((page, n) => (text += `${n === 0 ? "" : ","}${JSON.stringify(page)}`));
       yield text;
-      for (const e of this.site.events) yield `,${JSON.stringify(this.eventPage(e))}`;
+      for (const [id, summary] of lazily(this.site.events)) {
+        const make = () => JSON.stringify(this.eventPage(summary()));
+        yield ",";
+        yield previous && reused(id) ? { item: id, from: previous, make } : make();
+      }
       text = "]";
     }
     yield `${text}}`;

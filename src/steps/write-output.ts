@@ -5,15 +5,18 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { hostLimitWarnings } from "../host/limits.js";
 import { buildHostModel, type HostModel } from "../host/rules.js";
+import { writtenStand } from "../io/file-status.js";
 import type { Step } from "../model/diagnostics.js";
+import type { PreviousFile } from "../model/output.js";
 import type { Site } from "../model/site.js";
 import { PlannedWriter } from "../output/planned-writer.js";
 import { pagesFile } from "../page/page-record.js";
-import { planOutput } from "../plan/plan-output.js";
+import { planOutput, type PreviousOutput } from "../plan/plan-output.js";
 import { QueryIndexPlan } from "../plan/query-index.js";
 import { buildImageIndex } from "../runtime/query/image-index.js";
 import type { ImageSize } from "../media/image-sizes.js";
 import type { WrittenMedia } from "./write-media.js";
+import { QUERY_INDEX_FILE } from "../runtime/query/query-index.js";
 import type { BuiltPages } from "../engine/build-pages.js";
 import type { BuildContext } from "./context.js";
 
@@ -30,8 +33,9 @@ export function writeOutput(ctx: BuildContext, site: Site, pages: BuiltPages, si
   const mediaPrefix = ctx.options.mediaInOut === null ? null : `/${ctx.options.mediaInOut}/`;
   const model = buildHostModel(site, () => queryIndex.index, mediaPrefix);
   const writer = new PlannedWriter(ctx.output?.writer ?? null);
-  const plan = planOutput({ site, model, hosts: ctx.hosts, queryIndex, images, detailOf: detailReader(ctx, pages) });
+  const plan = planOutput({ site, model, hosts: ctx.hosts, queryIndex, images, detailOf: detailReader(ctx, pages), previous: previousOutput(ctx, site) });
   for (const file of plan) writer.write(file);
+  ctx.cache?.noteOutputs(writer.pieced);
   // The event pages' files were counted as they were built.
   const tally = writer.tally;
   let bytes = writer.bytes;
@@ -55,4 +59,21 @@ function detailReader(ctx: BuildContext, pages: BuiltPages): (id: number) => str
   const json = new Map(pages.records.flatMap((r) => (r.json && r.page ? [[r.page.id, r.json] as const] : [])));
   const output = ctx.output;
   return (id) => json.get(id) ?? readFileSync(path.join(output!.inPlace && ctx.cache?.reused(id) ? ctx.options.outDir : output!.dir, pagesFile(id)), "utf8");
+}
+
+/** What a rebuild in place copies from --out: the files the previous build noted, while they stand as it wrote them. */
+function previousOutput(ctx: BuildContext, site: Site): PreviousOutput | null {
+  const cache = ctx.cache;
+  if (!ctx.output?.inPlace || !cache) return null;
+  const standing = (rel: string, layout: PreviousFile["layout"], skip: number): PreviousFile | null => {
+    const written = cache.previousOutput(rel);
+    return written && writtenStand(ctx.options.outDir, [written]) ? { path: path.join(ctx.options.outDir, rel), layout, skip } : null;
+  };
+  // The index's first pages (the home page, the parent) are made again: they are the settings'.
+  const firstPages = site.parent.home ? 2 : 1;
+  return {
+    eventList: standing("api/v2/event_pages/index.json", "list", 0),
+    queryIndex: standing(QUERY_INDEX_FILE, "index", firstPages),
+    reused: (id) => cache.reused(id),
+  };
 }
