@@ -54,8 +54,6 @@ export interface Tuning {
   summariesOnDiskFrom: number;
   /** A schema parsed this many times is compiled (`BUILD_CATALOGUE_COMPILE_AFTER`; validate/parse-sources.ts). */
   compileAfter: number;
-  /** From this many page folders, a previous output is removed by two threads (output/remove-tree.ts). */
-  parallelRemoveFrom: number;
 }
 
 const count = (text: string | undefined, fallback: number) => (text !== undefined && /^[0-9]+$/.test(text) ? Number(text) : fallback);
@@ -67,7 +65,6 @@ export function tuningOf(env: NodeJS.ProcessEnv = process.env): Tuning {
     writeThreadFrom: 2_000,
     summariesOnDiskFrom: count(env.BUILD_CATALOGUE_SUMMARIES_ON_DISK_FROM, 20_000),
     compileAfter: count(env.BUILD_CATALOGUE_COMPILE_AFTER, 50),
-    parallelRemoveFrom: 4_000,
   };
 }
 

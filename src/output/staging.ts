@@ -4,8 +4,7 @@
 // --out in place once the build has succeeded (update-in-place.ts).
 import { randomBytes } from "node:crypto";
 import { FolderWriter } from "../io/folder-writer.js";
-import { removeOutput } from "./remove-tree.js";
-import type { Tuning } from "../options.js";
+import { removeTree } from "./remove-tree.js";
 import { updateInPlace } from "./update-in-place.js";
 import type { WrittenFile } from "../model/page.js";
 import { readdirSync } from "node:fs";
@@ -30,7 +29,6 @@ export class Staging {
     readonly dir: string,
     readonly writer: FolderWriter,
     inPlace: boolean,
-    private readonly tuning: Pick<Tuning, "threads" | "parallelRemoveFrom">,
   ) {
     this.kept = inPlace ? [] : null;
   }
@@ -40,12 +38,12 @@ export class Staging {
    * commit() moves that into --out and removes what the build no longer writes; else commit()
    * swaps it in for --out whole.
    */
-  static async open(outDir: string, inPlace: boolean, tuning: Pick<Tuning, "threads" | "parallelRemoveFrom">): Promise<Staging> {
+  static async open(outDir: string, inPlace: boolean): Promise<Staging> {
     const parent = path.dirname(outDir);
     await mkdir(parent, { recursive: true });
     const dir = path.join(parent, `.${path.basename(outDir)}.staging-${process.pid}-${randomBytes(4).toString("hex")}`);
     await mkdir(dir);
-    return new Staging(outDir, dir, new FolderWriter(dir, inPlace), inPlace, tuning);
+    return new Staging(outDir, dir, new FolderWriter(dir, inPlace), inPlace);
   }
 
   get inPlace(): boolean {
@@ -91,7 +89,7 @@ export class Staging {
     }
     if (hadOut) {
       try {
-        await removeOutput(old, this.tuning);
+        removeTree(old);
       } catch {
         // Something unexpected inside (a file made read-only by hand): the thorough way.
         await rm(old, { recursive: true, force: true });

@@ -60,9 +60,9 @@ export async function openBuild(options: BuildOptions, write: boolean): Promise<
     ctx.cache = resolved.cache ? PageCache.open(resolved.cwd, resolved.cacheName, resolved.outDir, cacheKey(ctx)) : null;
     // With pages to reuse, --out is updated in place (see output/update-in-place.ts).
     const inPlace = ctx.cache !== null && ctx.cache.size > 0 && (await isDirectory(resolved.outDir));
-    ctx.output = await Staging.open(resolved.outDir, inPlace, resolved.tuning);
+    ctx.output = await Staging.open(resolved.outDir, inPlace);
     // The renditions are copies of the cache's: the media folder is written whole each time.
-    if (resolved.mediaInOut === null) ctx.media = await Staging.open(resolved.mediaDir, false, resolved.tuning);
+    if (resolved.mediaInOut === null) ctx.media = await Staging.open(resolved.mediaDir, false);
   } catch (e) {
     await abortBuild(ctx);
     throw writeFailure(ctx, e);

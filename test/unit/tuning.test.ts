@@ -10,7 +10,6 @@ describe("tuning", () => {
     expect(t.summariesOnDiskFrom).toBe(20_000);
     expect(t.compileAfter).toBe(50);
     expect(t.writeThreadFrom).toBeGreaterThan(0);
-    expect(t.parallelRemoveFrom).toBeGreaterThan(0);
   });
 
   it("takes what the environment says, and only whole numbers", () => {

@@ -4,14 +4,13 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { OutputFile, OutputTally } from "../../src/model/output.js";
-import { tuningOf } from "../../src/options.js";
 import { PlannedWriter } from "../../src/output/planned-writer.js";
 import { Staging } from "../../src/output/staging.js";
 import { removeDir, snapshotTree, tempDir } from "../helpers/cli.js";
 
 /** Writes the files through a staging folder and commits it when `keep` says so (else, and on any failure, aborts it), as a build does. */
 async function writeOutput(out: string, files: Iterable<OutputFile>, keep: (tally: OutputTally) => boolean = () => true) {
-  const staging = await Staging.open(out, false, tuningOf({}));
+  const staging = await Staging.open(out, false);
   try {
     const writer = new PlannedWriter(staging.writer);
     for (const file of files) writer.write(file);
