@@ -17,8 +17,20 @@ export interface PreviousFile {
   skip: number;
 }
 
-/** A piece of a file planned in pieces: text, bytes, or an item to copy. */
-export type Piece = string | Uint8Array | PreviousItem;
+/**
+ * The bytes of a file of this output written before (`file`, relative to the output folder), less
+ * `skipStart` bytes at its start and `skipEnd` at its end: the writer copies them from what it
+ * wrote; with nothing written (a check), it writes `make()` instead.
+ */
+export interface WrittenRange {
+  file: string;
+  skipStart: number;
+  skipEnd: number;
+  make: () => Iterable<string>;
+}
+
+/** A piece of a file planned in pieces: text, bytes, an item to copy, or a range of a file written before. */
+export type Piece = string | Uint8Array | PreviousItem | WrittenRange;
 
 /** A planned file: its bytes, or (for a document that grows with the catalogue) its pieces, never whole. */
 export type OutputFile = { path: string; bytes: Buffer; pieces?: undefined } | { path: string; pieces: Iterable<Piece>; bytes?: undefined };

@@ -4,6 +4,7 @@
 import path from "node:path";
 import { ChunkBuffer } from "../io/chunk-buffer.js";
 import { writtenFile, type FolderWriter } from "../io/folder-writer.js";
+import { piecesOf } from "../io/read-window.js";
 import type { OutputFile, OutputTally, Piece, PreviousFile } from "../model/output.js";
 import type { WrittenFile } from "../model/page.js";
 import { INDEX_PAGES, LIST_ITEMS, PreviousItems } from "./previous-items.js";
@@ -45,7 +46,7 @@ export class PlannedWriter {
     this.seen.add(file.path);
     const writer = this.writer;
     if (file.pieces) {
-      const chunks = gathered(file.pieces);
+      const chunks = gathered(file.pieces, (from, skipStart, skipEnd) => (writer && this.seen.has(from) ? piecesOf(path.join(writer.root, from), skipStart, skipEnd) : null));
       let size: number;
       if (writer) {
         const status = writer.writeChunks(file.path, chunks);
@@ -68,11 +69,15 @@ function countBytes(chunks: Iterable<Uint8Array>): number {
   return n;
 }
 
+/** The bytes of a file written before, less some at either end; null when nothing is written (a check). */
+type WrittenBytes = (file: string, skipStart: number, skipEnd: number) => Iterable<Uint8Array> | null;
+
 /**
  * The pieces as buffers of some size (each piece written on its own was a system call): text
- * encoded, bytes copied, and a copied item taken from its previous file when found there.
+ * encoded, bytes copied, a copied item taken from its previous file when found there, and a range
+ * of a file written before read back.
  */
-function* gathered(pieces: Iterable<Piece>): Generator<Uint8Array> {
+function* gathered(pieces: Iterable<Piece>, written: WrittenBytes): Generator<Uint8Array> {
   const out = new ChunkBuffer();
   const previous = new Map<string, PreviousItems | null>();
   const readerOf = (from: PreviousFile) => {
@@ -84,7 +89,12 @@ function* gathered(pieces: Iterable<Piece>): Generator<Uint8Array> {
       let full: Uint8Array | null;
       if (typeof piece === "string") full = out.text(piece);
       else if (piece instanceof Uint8Array) full = out.bytes(Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength), 0, piece.byteLength);
-      else {
+      else if ("file" in piece) {
+        const bytes = written(piece.file, piece.skipStart, piece.skipEnd);
+        for (const chunk of bytes ?? []) if ((full = out.bytes(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength), 0, chunk.byteLength))) yield full;
+        if (!bytes) for (const text of piece.make()) if ((full = out.text(text))) yield full;
+        continue;
+      } else {
         const reader = readerOf(piece.from);
         full = reader?.take(piece.item) ? out.bytes(reader.bytes, reader.from, reader.to) : out.text(piece.make());
       }

@@ -18,7 +18,7 @@ import { IMAGES_PREFIX, imageEndpointFiles } from "../runtime/query/image-docume
 import type { ImageIndex } from "../runtime/query/image-index.js";
 import { QUERY_INDEX_FILE } from "../runtime/query/query-index.js";
 import { serialize } from "../runtime/serialize.js";
-import { listPieces, wholeText, type ListItem } from "./lists.js";
+import { listEndingWith, listPieces, wholeText, type ListItem } from "./lists.js";
 import { LookupRenderer } from "./lookups.js";
 import { IMAGES_REFUSAL_FILE, imageRefusalBody } from "../host/lookups.js";
 import type { QueryIndexPlan } from "./query-index.js";
@@ -69,13 +69,15 @@ export function* planOutput({ site, model, hosts, queryIndex, images, detailOf, 
   const firstPages: ListItem[] = [...(home ? [{ value: pageListItem(home) }] : []), { value: pageListItem(parent) }];
   const events = site.events.length;
   const eventList = listPieces(events, eventItems(site, browsable ? null : previous), listSchema, "event list", previous?.eventList);
-  const pageList = listPieces(firstPages.length + events, [...firstPages, ...eventItems(site, null)], pageListSchema, "page list");
   if (browsable) {
     // The browsable page shows the whole document: each list is held whole.
     yield* answer("/api/v2/event_pages/", wholeText(eventList));
-    yield* answer("/api/v2/pages/", wholeText(pageList));
+    yield* answer("/api/v2/pages/", wholeText(listPieces(firstPages.length + events, [...firstPages, ...eventItems(site, null)], pageListSchema, "page list")));
   } else {
-    yield { path: document("/api/v2/event_pages/").file, pieces: eventList };
+    const eventListFile = document("/api/v2/event_pages/").file;
+    yield { path: eventListFile, pieces: eventList };
+    // The page list's event items are the event list's, byte for byte: copied from its file as written.
+    const pageList = listEndingWith(firstPages.length + events, firstPages, pageListSchema, "page list", eventListFile, events, () => eventItems(site, null));
     yield { path: document("/api/v2/pages/").file, pieces: pageList };
   }
   if (lookups) for (const id of idsOf(site.events)) yield* text(lookups.document(id, detailOf(id)));
