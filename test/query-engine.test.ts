@@ -57,6 +57,21 @@ describe("the query engine answers as Wagtail 5.2 did", () => {
 });
 
 describe("the rules the recordings do not show", () => {
+  it("shuffles on order=random: event pages, each at most once, in orders that vary", () => {
+    const total = json(ask("/api/v2/event_pages/?limit=1"))!.meta as { total_count: number };
+    const all = new Set<number>();
+    for (let offset = 0; offset < total.total_count; offset += 20) for (const id of ids(ask(`/api/v2/event_pages/?offset=${offset}`))) all.add(id);
+    const orders = new Set<string>();
+    for (let i = 0; i < 10; i++) {
+      const got = ids(ask("/api/v2/event_pages/?order=random"));
+      expect(got).toHaveLength(Math.min(20, all.size));
+      expect(new Set(got).size).toBe(got.length);
+      expect(got.every((id) => all.has(id))).toBe(true);
+      orders.add(got.join());
+    }
+    expect(orders.size).toBeGreaterThan(1);
+  });
+
   it("reads a repeated parameter's last value, as Django's QueryDict does", () => {
     expect(ids(ask("/api/v2/event_pages/?slug=hamlet&slug=tosca"))).toEqual([178]);
     expect(ids(ask("/api/v2/event_pages/?limit=3&limit=1"))).toHaveLength(1);

@@ -8,7 +8,7 @@ import { instantOf, parseDjangoDateTime } from "./datetime.js";
 import { parseFieldsParameter, resolveFields, selectFields, type FieldsView } from "./fields.js";
 import { compareCodePoints, pyInt, pyRepr, queryDict } from "./python.js";
 import { QueryError } from "./query-error.js";
-import { parseOrdering, type Ordering } from "./ordering.js";
+import { parseOrdering, shuffled, type Ordering } from "./ordering.js";
 import type { IndexedPage, PageModel, QueryIndex } from "./query-index.js";
 import { titleMatcher, tokens } from "./search.js";
 import { serialize } from "../serialize.js";
@@ -268,14 +268,8 @@ class Query {
   }
 
   private sort(pages: IndexedPage[], order: { keys: string[]; reverse: boolean; random: boolean }): IndexedPage[] {
+    if (order.random) return shuffled(pages);
     const out = [...pages];
-    if (order.random) {
-      for (let i = out.length - 1; i > 0; i--) {
-        const j = Math.floor(Math.random() * (i + 1));
-        [out[i], out[j]] = [out[j]!, out[i]!];
-      }
-      return out;
-    }
     const sign = order.reverse ? -1 : 1;
     const pos = this.p.position;
     return out.sort((a, b) => {

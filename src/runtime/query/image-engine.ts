@@ -9,7 +9,7 @@ import { IMAGE_MODEL, IMAGE_MODEL_FIELDS, IMAGE_PAGE_SIZE, IMAGES_PREFIX, imageD
 import type { ImageIndex, IndexedImage } from "./image-index.js";
 import { compareCodePoints, pyInt, pyRepr, queryDict } from "./python.js";
 import { QueryError } from "./query-error.js";
-import { parseOrdering, type Ordering } from "./ordering.js";
+import { parseOrdering, shuffled, type Ordering } from "./ordering.js";
 
 export interface ImageQueryRequest {
   view: "list" | "detail" | "find";
@@ -172,14 +172,8 @@ function valueOf(image: IndexedImage, key: string): string | number | null {
 
 /** SQLite's order (NULL first, numbers by value, text by code point); ties keep ascending id. */
 function sort(images: IndexedImage[], order: Ordering): IndexedImage[] {
+  if (order.random) return shuffled(images);
   const out = [...images];
-  if (order.random) {
-    for (let i = out.length - 1; i > 0; i--) {
-      const j = Math.floor(Math.random() * (i + 1));
-      [out[i], out[j]] = [out[j]!, out[i]!];
-    }
-    return out;
-  }
   const sign = order.reverse ? -1 : 1;
   return out.sort((a, b) => {
     for (const key of order.keys) {

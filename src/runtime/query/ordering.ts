@@ -31,3 +31,13 @@ export function parseOrdering(params: ReadonlyMap<string, string>, fields: Itera
   // Django's reverse() turns every key around, whichever carried the minus: Wagtail reads only the last.
   return { keys, reverse, random: false };
 }
+
+/** `order=random`: the items in a random order (Fisher-Yates), as Django's `order_by("?")` gives them. */
+export function shuffled<T>(items: readonly T[]): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
