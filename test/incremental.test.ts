@@ -2,7 +2,7 @@
 // whatever was reused and however many threads built the pages, the output is byte for byte a
 // cold, single-threaded build's. Generated catalogues, large enough for worker threads; not timed.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { removeDir, ROOT, runCli, tempDir } from "./helpers/cli.js";
@@ -456,6 +456,30 @@ describe("incremental rebuilds", () => {
     expect(reusedOf(run)).toBe(pages());
     cold("reference");
     expectSameTree(dist, path.join(dir, "reference"));
+  }, 300_000);
+
+  it("keeps where they stand the files it would write again as they are (an image's detail), and writes again those changed by hand", () => {
+    build("dist");
+    const ids = (JSON.parse(readFileSync(path.join(content, "images.json"), "utf8")) as { id: number }[]).map((i) => i.id);
+    expect(ids.length).toBeGreaterThan(4);
+    const detail = (id: number) => path.join(dir, `dist/api/v2/images/${id}/index.json`);
+    const untouched = statSync(detail(ids[0]!));
+    writeFileSync(detail(ids[1]!), "changed by hand");
+    const size = statSync(detail(ids[2]!)).size;
+    rmSync(detail(ids[2]!));
+    writeFileSync(detail(ids[2]!), " ".repeat(size)); // the same size, other bytes
+    const elsewhere = path.join(dir, "image-detail-elsewhere.json");
+    renameSync(detail(ids[3]!), elsewhere);
+    symlinkSync(elsewhere, detail(ids[3]!)); // a link to the very bytes, not a file of the output
+    writeFileSync(path.join(dir, `dist/api/v2/images/${ids[4]}/notes.json`), "{}"); // beside a detail kept
+    writeFileSync(path.join(dir, "dist/api/v2/event_pages/1600/notes.json"), "{}"); // deeper than the files kept
+    edit(1700, (p) => (p.title = "Edited beside the images"));
+    build("dist");
+    const after = statSync(detail(ids[0]!));
+    expect([after.ino, after.mtimeMs]).toEqual([untouched.ino, untouched.mtimeMs]);
+    expect(lstatSync(detail(ids[3]!)).isFile()).toBe(true);
+    cold("reference");
+    expectSameTree(path.join(dir, "dist"), path.join(dir, "reference"));
   }, 300_000);
 
   it("many pages changed: the write thread's files are moved into the output in place, as a cold build's", () => {

@@ -32,13 +32,21 @@ export function checkRelative(rel: string): void {
 /** Writes each planned file once (a path planned twice is a bug), counting what it wrote. */
 export class PlannedWriter {
   private readonly seen = new Set<string>();
+  /** The files written into the staging folder (not those kept where they stand): a later file may copy from them. */
+  private readonly staged = new Set<string>();
   readonly tally: OutputTally = emptyTally();
   bytes = 0;
   /** The files written in pieces (the lists and the query index), as written: a rebuild copies from them. */
   readonly pieced: WrittenFile[] = [];
 
-  /** `writer` null: a check, which writes nothing. */
-  constructor(private readonly writer: FolderWriter | null) {}
+  /**
+   * `writer` null: a check, which writes nothing. `keepIfHeld`: keeps a whole file where the
+   * output already holds its bytes (a rebuild in place), instead of writing it.
+   */
+  constructor(
+    private readonly writer: FolderWriter | null,
+    private readonly keepIfHeld: ((path: string, bytes: Uint8Array) => boolean) | null = null,
+  ) {}
 
   write(file: OutputFile): void {
     checkRelative(file.path);
@@ -46,9 +54,10 @@ export class PlannedWriter {
     this.seen.add(file.path);
     const writer = this.writer;
     if (file.pieces) {
-      const chunks = gathered(file.pieces, (from, skipStart, skipEnd) => (writer && this.seen.has(from) ? piecesOf(path.join(writer.root, from), skipStart, skipEnd) : null));
+      const chunks = gathered(file.pieces, (from, skipStart, skipEnd) => (writer && this.staged.has(from) ? piecesOf(path.join(writer.root, from), skipStart, skipEnd) : null));
       let size: number;
       if (writer) {
+        this.staged.add(file.path);
         const status = writer.writeChunks(file.path, chunks);
         this.pieced.push(writtenFile(file.path, status));
         size = status.size;
@@ -57,7 +66,10 @@ export class PlannedWriter {
       tallyFile(this.tally, file, size);
       return;
     }
-    writer?.write(file.path, file.bytes);
+    if (writer && !this.keepIfHeld?.(file.path, file.bytes)) {
+      this.staged.add(file.path);
+      writer.write(file.path, file.bytes);
+    }
     this.bytes += file.bytes.length;
     tallyFile(this.tally, file);
   }

@@ -4,6 +4,7 @@
 // --out in place once the build has succeeded (update-in-place.ts).
 import { randomBytes } from "node:crypto";
 import { FolderWriter } from "../io/folder-writer.js";
+import { holdsBytes } from "../io/same-bytes.js";
 import { removeTree } from "./remove-tree.js";
 import { updateInPlace } from "./update-in-place.js";
 import type { WrittenFile } from "../model/page.js";
@@ -58,6 +59,16 @@ export class Staging {
   /** Keeps these files of --out as they are (in place only). */
   keep(files: readonly WrittenFile[]): void {
     for (const [rel] of files) this.kept!.push(rel);
+  }
+
+  /**
+   * In place, a file --out already holds with exactly these bytes is kept as it stands (true), not
+   * staged again: a rebuild makes the images endpoint's details and the like as they were.
+   */
+  keepIfHeld(rel: string, bytes: Uint8Array): boolean {
+    if (!this.kept || !holdsBytes(path.join(this.outDir, rel), bytes)) return false;
+    this.kept.push(rel);
+    return true;
   }
 
   /**

@@ -70,10 +70,10 @@ const tickOf = (time: number) => (time % 1000 === 0 ? 2000 : 100);
 
 /**
  * Moves the staged files (`written`, relative paths) into --out, keeps `kept` (files of --out the
- * build reused) as they are, and removes everything else in --out. A reused page's folder is
- * listed only when it changed after `previousBuild` (when the previous build ended: an entry
- * added or removed in a folder changes its time), since nothing but a hand can have put
- * something else there.
+ * build reused or found as it would write them) as they are, and removes everything else in
+ * --out. A folder of kept files alone (a reused page's) is listed only when it changed after
+ * `previousBuild` (when the previous build ended: an entry added or removed in a folder changes
+ * its time), since nothing but a hand can have put something else there.
  */
 export function updateInPlace(outDir: string, stagingDir: string, written: readonly string[], kept: readonly string[], previousBuild: number): void {
   const made = new Set<string>();
@@ -87,9 +87,17 @@ export function updateInPlace(outDir: string, stagingDir: string, written: reado
     for (let d = folder; d !== "." && !folders.has(d); d = path.posix.dirname(d)) folders.add(d);
     return folder;
   };
-  // A reused page's folder, unless the build also wrote into it.
+  // A folder holding only kept files (a reused page's), unless the build also wrote into it or
+  // wants a folder inside it: a skipped folder's subfolders would go unlisted.
   const keptFolders = new Set<string>();
   for (const rel of kept) keptFolders.add(want(rel));
   for (const rel of written) keptFolders.delete(want(rel));
+  const parents = new Set<string>();
+  for (const folder of folders) {
+    for (let d = path.posix.dirname(folder); d !== "." && !parents.has(d); d = path.posix.dirname(d)) {
+      parents.add(d);
+      keptFolders.delete(d);
+    }
+  }
   prune(outDir, "", { files, folders, keptFolders, settled: previousBuild - tickOf(previousBuild) });
 }
