@@ -27,48 +27,28 @@ export function mattersToBuild(contentDir: string, file: string): boolean {
  * batches count that name none: an empty one (the watcher merged its events into nothing) and one
  * naming a dot-named file already gone, an editor's temporary file renamed over a content file.
  * Soon after it starts, the watcher can report that file's creation and lose the rename that
- * follows (a few in a hundred of the saves made then, measured on Linux), which would leave the preview stale.
+ * follows (about 1 in 100 of the saves made then, on Linux), which would leave the preview stale.
  * A swap file or an Emacs lock still stands, and counts for nothing; nor does what goes on inside
  * a dot-named folder (git's index.lock).
  */
-export function batchMatters(
-  contentDir: string,
-  paths: readonly string[],
-): boolean {
+export function batchMatters(contentDir: string, paths: readonly string[]): boolean {
   if (paths.length === 0) return true;
-  return paths.some(
-    (p) => mattersToBuild(contentDir, p) || temporaryGone(contentDir, p),
-  );
+  return paths.some((p) => mattersToBuild(contentDir, p) || temporaryGone(contentDir, p));
 }
 
 /** A dot-named file in a folder the build reads (not inside a dot-named folder, such as .git/), no longer there. */
 function temporaryGone(contentDir: string, file: string): boolean {
   const folders = path.relative(contentDir, file).split(path.sep).slice(0, -1);
-  return (
-    !folders.some((p) => p.startsWith(".")) &&
-    !lstatSync(file, { throwIfNoEntry: false })
-  );
+  return !folders.some((p) => p.startsWith(".")) && !lstatSync(file, { throwIfNoEntry: false });
 }
 
 /** Calls `onChange` for each batch of changes that matter to the build; `onError` when the watcher fails. */
-export async function watchContent(
-  contentDir: string,
-  onChange: () => void,
-  onError: (e: Error) => void,
-): Promise<ContentWatcher> {
+export async function watchContent(contentDir: string, onChange: () => void, onError: (e: Error) => void): Promise<ContentWatcher> {
   // Loaded on use, outside the command's bundle: its native part is a file of its platform's package.
-  const watcher = createRequire(import.meta.url)(
-    "@parcel/watcher",
-  ) as typeof ParcelWatcher;
+  const watcher = createRequire(import.meta.url)("@parcel/watcher") as typeof ParcelWatcher;
   const subscription = await watcher.subscribe(contentDir, (err, events) => {
     if (err) onError(err);
-    else if (
-      batchMatters(
-        contentDir,
-        events.map((e) => e.path),
-      )
-    )
-      onChange();
+    else if (batchMatters(contentDir, events.map((e) => e.path))) onChange();
   });
   return { close: () => subscription.unsubscribe() };
 }
