@@ -67,6 +67,9 @@ function versionOf(require: NodeJS.Require, name: string): string {
   return "?";
 }
 
+/** A name made short for a file name of the cache's folder (the build's name, the content folder's path). */
+export const nameHash = (name: string): string => createHash("sha1").update(name).digest("hex").slice(0, 16);
+
 /** The code that decides the output: every compiled module and template of this package, and its dependencies' versions. */
 let codeHash: string | null = null;
 function hashOfCode(): string {
@@ -129,7 +132,7 @@ export class PageCache {
    */
   static open(cwd: string, name: string, outDir: string, keyParts: readonly unknown[]): PageCache {
     const dir = path.join(cwd, "node_modules", ".cache", "build-catalogue");
-    const file = path.join(dir, `pages-${createHash("sha1").update(name).digest("hex").slice(0, 16)}.ndjson`);
+    const file = path.join(dir, `pages-${nameHash(name)}.ndjson`);
     const key = createHash("sha1")
       .update(JSON.stringify([FORMAT, hashOfCode(), process.versions.node, process.versions.tz ?? "", process.versions.icu ?? "", outDir, ...keyParts]))
       .digest("hex");

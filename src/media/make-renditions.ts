@@ -7,7 +7,7 @@ import { eachParallel } from "./each-parallel.js";
 import { fill, THUMBNAIL_FILL, type FillResult } from "./fill.js";
 import { formatExtension, renditionFormat, type RenditionFormat } from "./formats.js";
 import { hashBytes, readOriginal, type MediaImage, type Original, type OriginalRead } from "./originals.js";
-import type { OriginalFile } from "./read-originals.js";
+import { unreadableOriginal, type OriginalFile } from "./read-originals.js";
 import { firstLine } from "./probe.js";
 import { renderRendition } from "./render.js";
 import { cacheKey, RenditionCache } from "./rendition-cache.js";
@@ -61,7 +61,7 @@ export interface MakeRenditionsResult {
 function readFrom(originals: ReadonlyMap<string, OriginalFile>, image: MediaImage): OriginalRead {
   const file = originals.get(image.file) ?? { kind: "missing" };
   if (file.kind !== "unreadable") return file.kind === "found" ? { kind: "found", original: file.original, bytes: null } : file;
-  return { kind: "unreadable", diagnostic: error(file.shown, [], `${file.reason} (the original of image ${image.id})`) };
+  return { kind: "unreadable", diagnostic: unreadableOriginal(file, image.id) };
 }
 
 const describe = (image: MediaImage) => `image ${image.id}${image.title ? ` ("${image.title}")` : ""}`;

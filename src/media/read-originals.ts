@@ -6,10 +6,14 @@ import { readdir, readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { sourceStat } from "../io/file-status.js";
+import { error, type Diagnostic } from "../model/diagnostics.js";
 import type { SourceStat } from "../model/page.js";
 import { eachParallel } from "./each-parallel.js";
 import { hashBytes, originalPath, ORIGINALS_FOLDER, type Original } from "./originals.js";
 import { probeImage, UnreadableImageError, type ImageProbe } from "./probe.js";
+
+/** The error of an original the build cannot read, for the image that names it. */
+export const unreadableOriginal = (file: { shown: string; reason: string }, imageId: number): Diagnostic => error(file.shown, [], `${file.reason} (the original of image ${imageId})`);
 
 /** What one file named by images.json is: an original the build read, none, or a file it cannot read (why, without its name). */
 export type OriginalFile = { kind: "found"; original: Original } | { kind: "missing" } | { kind: "unreadable"; shown: string; reason: string };

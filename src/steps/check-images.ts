@@ -7,7 +7,8 @@ import { error, type Diagnostic, type Step } from "../model/diagnostics.js";
 import { renditionFormat } from "../media/formats.js";
 import { imageSizes, type ImageSize } from "../media/image-sizes.js";
 import { ORIGINALS_FOLDER, type Original } from "../media/originals.js";
-import type { BuildContext } from "./context.js";
+import { unreadableOriginal } from "../media/read-originals.js";
+import { imagesFileOf, type BuildContext } from "./context.js";
 import type { Settings } from "./check-settings.js";
 
 export interface CheckedImages {
@@ -27,7 +28,7 @@ export function checkImages(ctx: BuildContext, settings: Settings): Step<Checked
     const file = ctx.originals.files.get(image.file);
     if (!file || file.kind === "missing") continue;
     if (file.kind === "unreadable") {
-      diagnostics.push(error(file.shown, [], `${file.reason} (the original of image ${image.id})`));
+      diagnostics.push(unreadableOriginal(file, image.id));
       reported.add(image.id);
       continue;
     }
@@ -40,8 +41,7 @@ export function checkImages(ctx: BuildContext, settings: Settings): Step<Checked
     value.originals.set(image.id, original);
     images.set(image.id, { ...image, format: original.probe.format });
   }
-  const imagesFile = ctx.content.value.images?.file ?? displayPath(ctx.options.contentArg, "images.json");
-  const sized = imageSizes([...images.values()], value.originals, imagesFile, displayPath(ctx.options.contentArg, ORIGINALS_FOLDER), reported);
+  const sized = imageSizes([...images.values()], value.originals, imagesFileOf(ctx), displayPath(ctx.options.contentArg, ORIGINALS_FOLDER), reported);
   value.sizes = sized.sizes;
   return { value, diagnostics: [...diagnostics, ...sized.diagnostics] };
 }

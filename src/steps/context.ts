@@ -2,14 +2,13 @@
 // as loaded with the originals of its images, and what the build opens (the cache, the output
 // transaction and the media folder's, the store of the pages' summaries). Every step of build.ts
 // reads it; one abort undoes whatever was opened.
-import { createHash } from "node:crypto";
 import path from "node:path";
 import { BuildFailed } from "../errors.js";
 import { plural } from "../model/diagnostics.js";
-import { PageCache } from "../cache/page-cache.js";
+import { nameHash, PageCache } from "../cache/page-cache.js";
 import { SummaryStore } from "../cache/summary-store.js";
 import { parseHosts, type Host } from "../host/host.js";
-import { isDirectory, loadContent, sourcesOf, type Loaded } from "../load/load-content.js";
+import { displayPath, isDirectory, loadContent, sourcesOf, type Loaded } from "../load/load-content.js";
 import { renditionFormat } from "../media/formats.js";
 import { readOriginals, type OriginalsFolder } from "../media/read-originals.js";
 import { checkOutputFolder } from "../output/output-marker.js";
@@ -48,7 +47,7 @@ export async function openBuild(options: BuildOptions, write: boolean): Promise<
   const originals = await readOriginals(imageFilesOf(content), {
     contentDir: resolved.contentDir,
     contentArg: resolved.contentArg,
-    memoFile: write && resolved.cache ? path.join(resolved.cacheDir, `originals-${shortHash(resolved.contentDir)}.json`) : null,
+    memoFile: write && resolved.cache ? path.join(resolved.cacheDir, `originals-${nameHash(resolved.contentDir)}.json`) : null,
   });
   if (originals.read > 0) resolved.onProgress(`Read ${plural(originals.read, "image original")} from ${resolved.contentArg}/images/`);
   // Without the folder there is nothing to count: "Read 0 event files" would contradict the error.
@@ -96,14 +95,15 @@ function cacheKey(ctx: BuildContext): unknown[] {
   return [ctx.hosts.map((h) => h.name).sort(), [...sourcesOf(ctx.content.value).values()].map((s) => [s.file, s.text]), ctx.options.baseUrl, formats.sort()];
 }
 
+/** images.json as problems name it (its path as given, or where it would be). */
+export const imagesFileOf = (ctx: BuildContext): string => ctx.content.value.images?.file ?? displayPath(ctx.options.contentArg, "images.json");
+
 /** The file names images.json gives, before it is checked (a name that is no plain file name is never found in the folder). */
 function imageFilesOf(content: Loaded): string[] {
   const data = content.value.images?.data;
   if (!Array.isArray(data)) return [];
   return data.flatMap((item) => (item && typeof item === "object" && typeof (item as { file?: unknown }).file === "string" ? [(item as { file: string }).file] : []));
 }
-
-const shortHash = (text: string) => createHash("sha1").update(text).digest("hex").slice(0, 16);
 
 /** The build failed or was refused: --out, and the cache that describes it, stay as they were. */
 export async function abortBuild(ctx: BuildContext): Promise<void> {

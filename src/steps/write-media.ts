@@ -4,16 +4,16 @@
 // `original_images/` (the hero image's download_url). An imported image that keeps its rendition
 // key (its focal point unknown) gets no rendition: the CDN holds Wagtail's. A check makes nothing,
 // but finds the same problems.
-import { createHash } from "node:crypto";
 import { copyFileSync, constants, mkdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { nameHash } from "../cache/page-cache.js";
 import { thumbnail } from "../enrich/images.js";
 import { displayPath } from "../load/load-content.js";
 import { warning, type Diagnostic, type Step } from "../model/diagnostics.js";
 import type { Site } from "../model/site.js";
 import { makeRenditions } from "../media/make-renditions.js";
 import { ORIGINALS_FOLDER } from "../media/originals.js";
-import type { BuildContext } from "./context.js";
+import { imagesFileOf, type BuildContext } from "./context.js";
 import type { CheckedImages } from "./check-images.js";
 
 /** A file the step wrote, relative to --out when the media folder is inside it. */
@@ -36,7 +36,7 @@ export const ORIGINAL_IMAGES_FOLDER = "original_images";
 export async function writeMedia(ctx: BuildContext, site: Site, images: CheckedImages, thumbnails: ReadonlySet<number>): Promise<Step<WrittenMedia>> {
   const diagnostics: Diagnostic[] = [];
   const value: WrittenMedia = { inOut: [], made: 0, reused: 0 };
-  const imagesFile = ctx.content.value.images?.file ?? displayPath(ctx.options.contentArg, "images.json");
+  const imagesFile = imagesFileOf(ctx);
   const folder = displayPath(ctx.options.contentArg, ORIGINALS_FOLDER);
   const toMake = [];
   let index = 0;
@@ -58,7 +58,7 @@ export async function writeMedia(ctx: BuildContext, site: Site, images: CheckedI
   const made = await makeRenditions(toMake, {
     contentDir: ctx.options.contentDir,
     contentArg: ctx.options.contentArg,
-    cacheDir: path.join(ctx.options.cacheDir, `renditions-${createHash("sha1").update(ctx.options.cacheName).digest("hex").slice(0, 16)}`),
+    cacheDir: path.join(ctx.options.cacheDir, `renditions-${nameHash(ctx.options.cacheName)}`),
     outDir: root && path.join(root, RENDITIONS_FOLDER),
     originals: ctx.originals.files,
     onProgress: ctx.options.onProgress,

@@ -33,7 +33,7 @@ export function writeOutput(ctx: BuildContext, site: Site, pages: BuiltPages, si
   const mediaPrefix = ctx.options.mediaInOut === null ? null : `/${ctx.options.mediaInOut}/`;
   const model = buildHostModel(site, () => queryIndex.index, mediaPrefix);
   const output = ctx.output;
-  const writer = new PlannedWriter(output?.writer ?? null, output?.inPlace ? (rel, bytes) => output.keepIfHeld(rel, bytes) : null);
+  const writer = new PlannedWriter(output?.writer ?? null, output ? (rel, bytes) => output.keepIfHeld(rel, bytes) : null);
   const plan = planOutput({ site, model, hosts: ctx.hosts, queryIndex, images, detailOf: detailReader(ctx, pages), previous: previousOutput(ctx, site) });
   for (const file of plan) writer.write(file);
   ctx.cache?.noteOutputs(writer.pieced);
