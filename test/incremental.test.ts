@@ -309,10 +309,11 @@ describe("incremental rebuilds", () => {
     expect(written.toString("utf8")).toContain("Café Été — ☃ 𝄞");
     expect(reusedOf(build("dist"))).toBe(pages());
     // The same pages' lines (a page built anew was written after the reused ones; now it is reused
-    // in its place), and a last line with the status of the lists as this build wrote them.
+    // in its place), and a last line with the status of the lists, the images endpoint and the OpenAPI
+    // description as this build wrote them.
     const lines = (bytes: Buffer) => bytes.toString("utf8").split("\n").filter((line) => !line.startsWith('{"outputs":')).sort();
     expect(lines(readFileSync(cacheFile))).toEqual(lines(written));
-    expect(readFileSync(cacheFile, "utf8")).toMatch(/\n\{"outputs":\[\["api\/v2\/event_pages\/index.json",\d+,[\d.]+,\d+\],.*\]\}\n$/);
+    expect(readFileSync(cacheFile, "utf8")).toMatch(/\n\{"outputs":\[\["api\/v2\/event_pages\/index.json",\d+,[\d.]+,\d+\],.*\],"groups":\{"images":\{"fingerprint":"[0-9a-f]{40}","files":\[\["api\/v2\/images\/index.json",\d+,[\d.]+,\d+\],.*\]\},"openapi":\{"fingerprint":"[0-9a-f]{40}","files":\[\["api\/v2\/openapi.json",\d+,[\d.]+,\d+\]\]\}\}\}\n$/);
     // A build stopped while writing the cache: the last page's line is cut short, and only its page is built again.
     writeFileSync(cacheFile, written.subarray(0, written.lastIndexOf('\n{"outputs":') - 40));
     expect(reusedOf(build("dist"))).toBe(pages() - 1);
@@ -472,6 +473,7 @@ describe("incremental rebuilds", () => {
     renameSync(detail(ids[3]!), elsewhere);
     symlinkSync(elsewhere, detail(ids[3]!)); // a link to the very bytes, not a file of the output
     writeFileSync(path.join(dir, `dist/api/v2/images/${ids[4]}/notes.json`), "{}"); // beside a detail kept
+    writeFileSync(path.join(dir, "dist/api/v2/openapi.json"), "{}"); // a file of a group kept whole while it stands
     writeFileSync(path.join(dir, "dist/api/v2/event_pages/1600/notes.json"), "{}"); // deeper than the files kept
     edit(1700, (p) => (p.title = "Edited beside the images"));
     build("dist");

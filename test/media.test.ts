@@ -4,7 +4,7 @@
 // image a page shows resolves on the images endpoint of the preview; a rebuild makes only what
 // changed and equals a cold build; --media-out puts the media in a folder of their own; a failed
 // build leaves both folders as they were.
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -195,6 +195,28 @@ describe("a rebuild", () => {
     expect(thumbnails.filter((n) => n.startsWith("hamlet-2026."))).toHaveLength(1);
     expect(thumbnails).not.toContain("hamlet-2026.1e3550f0.fill-550x375.jpg");
     expect(snapshotTree(dist())).toEqual(snapshotTree(cold("rebuilt-cold-1")));
+  });
+
+  it("an original replaced by one of another size: every page reused, the images endpoint gives the new size, and equals a cold build", async () => {
+    const detail = path.join(dist(), "api/v2/images/305/index.json");
+    const untouched = statSync(path.join(dist(), "api/v2/images/318/index.json"));
+    expect(json(detail)).toMatchObject({ width: 1200, height: 1600 });
+    const sunset = path.join(root, "content/images/foreshore-sunset.jpg");
+    writeFileSync(sunset, await sharp(readFileSync(sunset)).resize(600, 800).jpeg().toBuffer());
+    const run = build(root);
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toContain("Reused 7 unchanged event pages");
+    expect(json(detail)).toMatchObject({ width: 600, height: 800 });
+    expect(json(path.join(dist(), "api/v2/images/index.json")).items.find((i: { id: number }) => i.id === 305)).toBeDefined();
+    expect(snapshotTree(dist())).toEqual(snapshotTree(cold("rebuilt-cold-size")));
+    // A rebuild with the same images keeps the endpoint's files where they stand; one changed by hand is written again.
+    writeFileSync(detail, "changed by hand");
+    const again = build(root);
+    expect(again.output).toContain("Reused 7 unchanged event pages");
+    const after = statSync(path.join(dist(), "api/v2/images/318/index.json"));
+    expect([after.ino, after.mtimeMs]).toEqual([untouched.ino, untouched.mtimeMs]);
+    expect(json(detail)).toMatchObject({ width: 600, height: 800 });
+    expect(snapshotTree(dist())).toEqual(snapshotTree(cold("rebuilt-cold-size")));
   });
 
   it("a new original of another format renames its thumbnail in every page that shows it, and equals a cold build", async () => {

@@ -14,8 +14,9 @@
 // disk as JSON (cache/summary-store.ts): a reused page's is copied there as bytes, never parsed.
 // A reused page's keys stay where they are in the previous
 // file: they are read only when a page built anew changed its keys (see keysUnchanged). A last
-// line, `{"outputs": [...]}`, has the status of the files of --out a rebuild copies from (the event
-// list and the query index, see output/previous-items.ts), as the build wrote them.
+// line, `{"outputs": [...], "groups": {...}}`, has the status of the files of --out a rebuild copies
+// from (the event list and the query index, see output/previous-items.ts), as the build wrote them,
+// and of the groups of files a rebuild keeps whole while their fingerprint holds (the images endpoint).
 import { createHash } from "node:crypto";
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -25,7 +26,13 @@ import { ReadWindow, textOf, type Span } from "../io/read-window.js";
 import { parseKeys, type SummaryStore } from "./summary-store.js";
 import { sameStat } from "../io/file-status.js";
 import type { PageKeys, PageRecord, ReuseCheck, SourceStat, WrittenFile } from "../model/page.js";
-import { PACKAGE_ROOT } from "../package-files.js";
+import { FROM_SOURCES, PACKAGE_ROOT } from "../package-files.js";
+
+/** Files made from one input alone, noted with its fingerprint: a rebuild with the same fingerprint keeps them while they stand. */
+export interface NotedGroup {
+  fingerprint: string;
+  files: WrittenFile[];
+}
 
 export interface CachedPage {
   /** SHA-1 of the file's bytes. */
@@ -70,27 +77,28 @@ function versionOf(require: NodeJS.Require, name: string): string {
 /** A name made short for a file name of the cache's folder (the build's name, the content folder's path). */
 export const nameHash = (name: string): string => createHash("sha1").update(name).digest("hex").slice(0, 16);
 
-/** The code that decides the output: every compiled module and template of this package, and its dependencies' versions. */
+/**
+ * The code that decides the output: the modules that run (the compiled ones, or the TypeScript
+ * sources when those run) and the templates, and the dependencies' versions. The bundle the command
+ * runs is made from the compiled modules and those dependencies (scripts/bundle.mjs), and the
+ * declaration files decide nothing: neither is read.
+ */
+const BUNDLE = "cli.bundle.js";
 let codeHash: string | null = null;
 function hashOfCode(): string {
   if (codeHash) return codeHash;
   const hash = createHash("sha1");
-  const walk = (dir: string) => {
+  const code = FROM_SOURCES ? /\.(ts|json)$/ : /(?<!\.d)\.(c?js|json)$/;
+  const walk = (dir: string, pattern: RegExp) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const p = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(p);
-      else if (/\.(c?js|ts|html|json)$/.test(entry.name)) hash.update(entry.name).update(readFileSync(p));
+      if (entry.isDirectory()) walk(p, pattern);
+      else if (pattern.test(entry.name) && entry.name !== BUNDLE) hash.update(entry.name).update(readFileSync(p));
     }
   };
-  for (const dir of ["lib", "src", "templates"]) {
-    try {
-      walk(path.join(PACKAGE_ROOT, dir));
-    } catch {
-      // A folder the package does not ship (src/ in an installed copy).
-    }
-  }
-  // The dependencies' versions: those loaded on first use (yaml, js-yaml, jsonc-parser) and the validators'
-  // ajv are outside the bundle, so an update of one changes no file hashed above.
+  walk(path.join(PACKAGE_ROOT, FROM_SOURCES ? "src" : "lib"), code);
+  walk(path.join(PACKAGE_ROOT, "templates"), /\.(js|html|json)$/);
+  // The dependencies' versions: the bundle holds some, the others load from node_modules; none is among the files above.
   const require = createRequire(path.join(PACKAGE_ROOT, "package.json"));
   const dependencies = Object.keys((JSON.parse(readFileSync(path.join(PACKAGE_ROOT, "package.json"), "utf8")) as { dependencies?: object }).dependencies ?? {});
   for (const name of dependencies.sort()) hash.update(`${name}@${versionOf(require, name)}`);
@@ -118,6 +126,8 @@ export class PageCache {
     readonly previousBuild = 0,
     /** The files of --out the previous build noted (see noteOutputs), by path. */
     private readonly previousOutputs = new Map<string, WrittenFile>(),
+    /** The groups of files the previous build noted (see noteGroup), by name. */
+    private readonly previousGroups = new Map<string, NotedGroup>(),
   ) {}
 
   /**
@@ -138,6 +148,7 @@ export class PageCache {
       .digest("hex");
     const pages = new Map<string, LineAt | CachedPage>();
     const outputs = new Map<string, WrittenFile>();
+    const groups = new Map<string, NotedGroup>();
     let fd: number;
     let previousBuild = 0;
     try {
@@ -158,7 +169,9 @@ export class PageCache {
         if (!line.complete) continue;
         if (line.buffer[line.start] === OPEN_BRACE) {
           try {
-            for (const file of (JSON.parse(textOf(line)) as { outputs: WrittenFile[] }).outputs) outputs.set(file[0], file);
+            const noted = JSON.parse(textOf(line)) as { outputs: WrittenFile[]; groups?: Record<string, NotedGroup> };
+            for (const file of noted.outputs) outputs.set(file[0], file);
+            for (const [name, group] of Object.entries(noted.groups ?? {})) groups.set(name, group);
           } catch {
             // Not a line of this format: nothing is copied from --out.
           }
@@ -183,12 +196,13 @@ export class PageCache {
     } catch {
       pages.clear(); // unreadable: a cold build
       outputs.clear();
+      groups.clear();
     }
     if (pages.size === 0) {
       closeSync(fd);
       return new PageCache(file, key, pages);
     }
-    return new PageCache(file, key, pages, { fd, window }, previousBuild, outputs);
+    return new PageCache(file, key, pages, { fd, window }, previousBuild, outputs, groups);
   }
 
   /** The page of this event file, its head parsed (once; the build asks for each page in file order, as the lines were written). */
@@ -288,9 +302,20 @@ export class PageCache {
 
   /** The files of this build's --out a rebuild may copy from (see output/previous-items.ts), as written: the cache's last line. */
   private outputs: WrittenFile[] = [];
+  private readonly groups: Record<string, NotedGroup> = {};
 
   noteOutputs(files: WrittenFile[]): void {
     this.outputs = files;
+  }
+
+  /** A group of files the previous build noted (see noteGroup), as it wrote them. */
+  previousGroup(name: string): NotedGroup | undefined {
+    return this.previousGroups.get(name);
+  }
+
+  /** Notes a group of this build's files, made from an input of this fingerprint alone: the next build may keep them. */
+  noteGroup(name: string, group: NotedGroup): void {
+    this.groups[name] = group;
   }
 
   /** A page built anew whose keys differ from its previous line's, or that had none (see keysUnchanged). */
@@ -360,7 +385,7 @@ export class PageCache {
 
   /** Replaces the cache with this build's, once its output is in place. */
   commit(): void {
-    if (this.outputs.length > 0) this.append((lines) => lines.text(`${JSON.stringify({ outputs: this.outputs })}\n`));
+    if (this.outputs.length > 0 || Object.keys(this.groups).length > 0) this.append((lines) => lines.text(`${JSON.stringify({ outputs: this.outputs, groups: this.groups })}\n`));
     this.append((lines) => lines.flush());
     this.closePrevious();
     if (!this.out) return;

@@ -3,7 +3,7 @@
 // written, and a rebuild's copied items taken from the previous output (previous-items.ts).
 import path from "node:path";
 import { ChunkBuffer } from "../io/chunk-buffer.js";
-import { writtenFile, type FolderWriter } from "../io/folder-writer.js";
+import { writtenFile, type FileStatus, type FolderWriter } from "../io/folder-writer.js";
 import { piecesOf } from "../io/read-window.js";
 import type { OutputFile, OutputTally, Piece, PreviousFile } from "../model/output.js";
 import type { WrittenFile } from "../model/page.js";
@@ -29,6 +29,14 @@ export function checkRelative(rel: string): void {
   }
 }
 
+/** Where a rebuild in place keeps what --out already holds, instead of writing it (the output transaction). */
+export interface KeepInPlace {
+  /** Keeps a whole file --out holds with exactly these bytes: its status; null when it does not. */
+  keepIfHeld(path: string, bytes: Uint8Array): FileStatus | null;
+  /** Keeps these files of --out as they stand (their status vouched for by the caller). */
+  keep(files: readonly WrittenFile[]): void;
+}
+
 /** Writes each planned file once (a path planned twice is a bug), counting what it wrote. */
 export class PlannedWriter {
   private readonly seen = new Set<string>();
@@ -40,15 +48,16 @@ export class PlannedWriter {
   readonly pieced: WrittenFile[] = [];
 
   /**
-   * `writer` null: a check, which writes nothing. `keepIfHeld`: keeps a whole file where the
-   * output already holds its bytes (a rebuild in place), instead of writing it.
+   * `writer` null: a check, which writes nothing. `inPlace`: a rebuild in place, which keeps a
+   * whole file where the output already holds its bytes, instead of writing it.
    */
   constructor(
     private readonly writer: FolderWriter | null,
-    private readonly keepIfHeld: ((path: string, bytes: Uint8Array) => boolean) | null = null,
+    private readonly inPlace: KeepInPlace | null = null,
   ) {}
 
-  write(file: OutputFile): void {
+  /** Writes (or keeps) the file; a whole file's status as it stands in the output, null for a check or a file in pieces. */
+  write(file: OutputFile): WrittenFile | null {
     checkRelative(file.path);
     if (this.seen.has(file.path)) throw new Error(`two outputs were planned for ${file.path}`);
     this.seen.add(file.path);
@@ -64,14 +73,28 @@ export class PlannedWriter {
       } else size = countBytes(chunks);
       this.bytes += size;
       tallyFile(this.tally, file, size);
-      return;
-    }
-    if (writer && !this.keepIfHeld?.(file.path, file.bytes)) {
-      this.staged.add(file.path);
-      writer.write(file.path, file.bytes);
+      return null;
     }
     this.bytes += file.bytes.length;
     tallyFile(this.tally, file);
+    if (!writer) return null;
+    let status = this.inPlace?.keepIfHeld(file.path, file.bytes) ?? null;
+    if (!status) {
+      this.staged.add(file.path);
+      status = writer.write(file.path, file.bytes);
+    }
+    return writtenFile(file.path, status);
+  }
+
+  /** Keeps files of the previous output where they stand (a rebuild in place), counting them as written. */
+  keep(files: readonly WrittenFile[]): void {
+    for (const [rel, size] of files) {
+      if (this.seen.has(rel)) throw new Error(`two outputs were planned for ${rel}`);
+      this.seen.add(rel);
+      this.bytes += size;
+      tallyFile(this.tally, { path: rel }, size);
+    }
+    this.inPlace!.keep(files);
   }
 }
 

@@ -3,7 +3,7 @@
 // A rebuild that keeps pages of the previous output stages only what is new, and moves it into
 // --out in place once the build has succeeded (update-in-place.ts).
 import { randomBytes } from "node:crypto";
-import { FolderWriter } from "../io/folder-writer.js";
+import { FolderWriter, type FileStatus } from "../io/folder-writer.js";
 import { holdsBytes } from "../io/same-bytes.js";
 import { removeTree } from "./remove-tree.js";
 import { updateInPlace } from "./update-in-place.js";
@@ -62,13 +62,13 @@ export class Staging {
   }
 
   /**
-   * In place, a file --out already holds with exactly these bytes is kept as it stands (true), not
-   * staged again: a rebuild makes the images endpoint's details and the like as they were.
+   * In place, a file --out already holds with exactly these bytes is kept as it stands (its status), not
+   * staged again: a rebuild makes the error bodies, the OpenAPI document and the like as they were.
    */
-  keepIfHeld(rel: string, bytes: Uint8Array): boolean {
-    if (!this.kept || !holdsBytes(path.join(this.outDir, rel), bytes)) return false;
-    this.kept.push(rel);
-    return true;
+  keepIfHeld(rel: string, bytes: Uint8Array): FileStatus | null {
+    const st = this.kept ? holdsBytes(path.join(this.outDir, rel), bytes) : null;
+    if (st) this.kept!.push(rel);
+    return st;
   }
 
   /**

@@ -1,23 +1,20 @@
-// Plans the output besides the event pages' own documents (written as each page is built): the
-// lists, the parent and home pages, the query index, the lookups, the error and OPTIONS bodies,
-// the browsable pages a host serves from files, the OpenAPI description and the hosts' rule
-// files (content format, section 7). Pure: yields what to write, each JSON document checked
+// Plans the output besides the event pages' own documents (written as each page is built), the
+// images endpoint's (images-endpoint.ts) and the OpenAPI description: the lists, the parent and
+// home pages, the query index, the lookups, the error and OPTIONS bodies, the browsable pages a
+// host serves from files and the hosts' rule files (content format, section 7). Pure: yields what to write, each JSON document checked
 // against its response schema first; what a rebuild copies from the previous output is an
 // instruction the writer carries out (model/output.ts).
-import { homeDetailSchema, imageDetailSchema, imageListSchema, listSchema, messageBodySchema, pageListSchema, parentDetailSchema } from "../api/schemas.js";
-import { OPENAPI_FILE, openApiDocument } from "../api/openapi.js";
+import { homeDetailSchema, listSchema, messageBodySchema, pageListSchema, parentDetailSchema } from "../api/schemas.js";
 import { checked } from "../api/self-check.js";
 import { eventListItem } from "../enrich/event-page.js";
 import { homeDetail, pageListItem, parentDetail } from "../enrich/parent-page.js";
-import { renderBrowsable } from "../io/browsable-page.js";
 import type { Host } from "../host/host.js";
-import { documentAt, methodNotAllowedBody, methodNotAllowedFile, notFoundBody, optionsBody, OTHER_NOT_FOUND, REFUSED_METHODS, type Collection, type HostModel } from "../host/rules.js";
+import { documentAt, methodNotAllowedBody, methodNotAllowedFile, notFoundBody, optionsBody, OTHER_NOT_FOUND, REFUSED_METHODS, type HostModel } from "../host/rules.js";
 import type { OutputFile, PreviousFile } from "../model/output.js";
 import { idsOf, lazily, type Site } from "../model/site.js";
-import { IMAGES_PREFIX, imageEndpointFiles } from "../runtime/query/image-documents.js";
-import type { ImageIndex } from "../runtime/query/image-index.js";
 import { QUERY_INDEX_FILE } from "../runtime/query/query-index.js";
 import { serialize } from "../runtime/serialize.js";
+import { browsablePage, documentFiles } from "./documents.js";
 import { listEndingWith, listPieces, wholeText, type ListItem } from "./lists.js";
 import { LookupRenderer } from "./lookups.js";
 import { IMAGES_REFUSAL_FILE, imageRefusalBody } from "../host/lookups.js";
@@ -35,15 +32,13 @@ export interface PlanInput {
   model: HostModel;
   hosts: readonly Host[];
   queryIndex: QueryIndexPlan;
-  /** The images endpoint's index: its list, details and index file are made from it. */
-  images: ImageIndex;
   /** An event page's detail (its JSON as written), for the lookups that list it. */
   detailOf: (id: number) => string;
   previous: PreviousOutput | null;
 }
 
 /** Every file but the event pages' own documents. */
-export function* planOutput({ site, model, hosts, queryIndex, images, detailOf, previous }: PlanInput): Generator<OutputFile> {
+export function* planOutput({ site, model, hosts, queryIndex, detailOf, previous }: PlanInput): Generator<OutputFile> {
   const browsable = hosts.some((h) => h.prerendersBrowsable);
   const document = (path: string) => documentAt(model, path)!;
   // The lookups hosts without code route to by query string, rendered by the query engine.
@@ -56,9 +51,7 @@ export function* planOutput({ site, model, hosts, queryIndex, images, detailOf, 
     : null;
   const text = (files: { path: string; text: string }[]) => files.map((f) => ({ path: f.path, bytes: Buffer.from(f.text, "utf8") }));
   function* answer(path: string, json: string): Generator<OutputFile> {
-    const doc = document(path);
-    yield { path: doc.file, bytes: Buffer.from(json, "utf8") };
-    if (browsable) yield { path: doc.htmlFile, bytes: Buffer.from(browsablePage(model, doc.collection, path, json), "utf8") };
+    yield* documentFiles(model, browsable, path, json);
     const id = /^\/api\/v2\/pages\/([0-9]+)\/$/.exec(path);
     if (lookups && id) yield* text(lookups.document(Number(id[1]), json));
   }
@@ -86,11 +79,6 @@ export function* planOutput({ site, model, hosts, queryIndex, images, detailOf, 
   // What list queries need, for the preview and the Cloudflare worker (compact: no indentation).
   yield { path: QUERY_INDEX_FILE, pieces: queryIndex.pieces(previous?.queryIndex, previous?.reused) };
   if (lookups) yield* text(lookups.end());
-  // The images endpoint: its list (every image), each detail, and the index its queries are answered from.
-  for (const file of imageEndpointFiles(images)) {
-    if (file.address) yield* answer(file.address, checked(file.address === IMAGES_PREFIX ? imageListSchema : imageDetailSchema, JSON.parse(file.text), `images endpoint's ${file.path}`));
-    else yield { path: file.path, bytes: Buffer.from(file.text, "utf8") };
-  }
 
   if (lookups) yield { path: IMAGES_REFUSAL_FILE, bytes: Buffer.from(imageRefusalBody(), "utf8") };
   for (const c of model.collections) {
@@ -98,7 +86,6 @@ export function* planOutput({ site, model, hosts, queryIndex, images, detailOf, 
     yield { path: c.optionsFile, bytes: Buffer.from(serialize(optionsBody(c.name)), "utf8") };
   }
   yield { path: OTHER_NOT_FOUND.file, bytes: Buffer.from(serialize(OTHER_NOT_FOUND.body), "utf8") };
-  yield { path: OPENAPI_FILE, bytes: Buffer.from(serialize(openApiDocument(site.catalogue.base_url)), "utf8") };
   for (const method of REFUSED_METHODS) {
     yield { path: methodNotAllowedFile(method), bytes: Buffer.from(serialize(methodNotAllowedBody(method)), "utf8") };
   }
@@ -113,16 +100,4 @@ function* eventItems(site: Site, previous: PreviousOutput | null): Generator<Lis
     const value = () => eventListItem(site, summary());
     yield previous?.eventList && previous.reused(id) ? { copy: id, value } : { value: value() };
   }
-}
-
-export function browsablePage(model: HostModel, collection: Collection, path: string, json: string, status = 200, method = "GET", query = "?format=api"): string {
-  return renderBrowsable({
-    method,
-    requestPath: `${path}${query}`,
-    status,
-    name: collection.name,
-    collectionPath: collection.prefix,
-    headers: model.jsonHeaders,
-    json,
-  });
 }

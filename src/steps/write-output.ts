@@ -1,15 +1,22 @@
 // Step: every file besides the event pages' own and the media planned (plan/) and written into
-// the output transaction's staging folder (output/), or only counted for a check; the tally of
-// what the build wrote (the media inside --out included), and the hosts' limits checked against it.
+// the output transaction's staging folder (output/), or only counted for a check (the images
+// endpoint and the OpenAPI description are kept where they stand when a rebuild in place finds
+// them made from the same input); the tally of what the build wrote (the media inside --out
+// included), and the hosts' limits checked against it.
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { hostLimitWarnings } from "../host/limits.js";
 import { buildHostModel, type HostModel } from "../host/rules.js";
 import { writtenStand } from "../io/file-status.js";
 import type { Step } from "../model/diagnostics.js";
-import type { PreviousFile } from "../model/output.js";
+import type { OutputFile, PreviousFile } from "../model/output.js";
+import type { WrittenFile } from "../model/page.js";
 import type { Site } from "../model/site.js";
 import { PlannedWriter } from "../output/planned-writer.js";
+import { imagesEndpointInput, planImagesEndpoint } from "../plan/images-endpoint.js";
+import { OPENAPI_FILE, openApiDocument } from "../api/openapi.js";
+import { serialize } from "../runtime/serialize.js";
 import { pagesFile } from "../page/page-record.js";
 import { planOutput, type PreviousOutput } from "../plan/plan-output.js";
 import { QueryIndexPlan } from "../plan/query-index.js";
@@ -33,10 +40,14 @@ export function writeOutput(ctx: BuildContext, site: Site, pages: BuiltPages, si
   const mediaPrefix = ctx.options.mediaInOut === null ? null : `/${ctx.options.mediaInOut}/`;
   const model = buildHostModel(site, () => queryIndex.index, mediaPrefix);
   const output = ctx.output;
-  const writer = new PlannedWriter(output?.writer ?? null, output ? (rel, bytes) => output.keepIfHeld(rel, bytes) : null);
-  const plan = planOutput({ site, model, hosts: ctx.hosts, queryIndex, images, detailOf: detailReader(ctx, pages), previous: previousOutput(ctx, site) });
+  const writer = new PlannedWriter(output?.writer ?? null, output);
+  const plan = planOutput({ site, model, hosts: ctx.hosts, queryIndex, detailOf: detailReader(ctx, pages), previous: previousOutput(ctx, site) });
   for (const file of plan) writer.write(file);
   ctx.cache?.noteOutputs(writer.pieced);
+  const browsable = ctx.hosts.some((h) => h.prerendersBrowsable);
+  writeGroup(ctx, writer, "images", imagesEndpointInput(images, model, browsable), () => planImagesEndpoint(images, model, browsable));
+  const baseUrl = site.catalogue.base_url;
+  writeGroup(ctx, writer, "openapi", baseUrl, () => [{ path: OPENAPI_FILE, bytes: Buffer.from(serialize(openApiDocument(baseUrl)), "utf8") }]);
   // The event pages' files were counted as they were built.
   const tally = writer.tally;
   let bytes = writer.bytes;
@@ -60,6 +71,26 @@ function detailReader(ctx: BuildContext, pages: BuiltPages): (id: number) => str
   const json = new Map(pages.records.flatMap((r) => (r.json && r.page ? [[r.page.id, r.json] as const] : [])));
   const output = ctx.output;
   return (id) => json.get(id) ?? readFileSync(path.join(output!.inPlace && ctx.cache?.reused(id) ? ctx.options.outDir : output!.dir, pagesFile(id)), "utf8");
+}
+
+/**
+ * Files made from one input alone (besides the code, which keys the cache): kept where they stand
+ * when a rebuild in place finds them made from an input of the same fingerprint, else planned and
+ * written; noted with the fingerprint for the next build.
+ */
+function writeGroup(ctx: BuildContext, writer: PlannedWriter, name: string, input: unknown, plan: () => Iterable<OutputFile>): void {
+  const fingerprint = createHash("sha1").update(JSON.stringify(input)).digest("hex");
+  const previous = ctx.output?.inPlace ? ctx.cache?.previousGroup(name) : undefined;
+  let files = previous && previous.fingerprint === fingerprint && writtenStand(ctx.options.outDir, previous.files) ? previous.files : null;
+  if (files) writer.keep(files);
+  else {
+    files = [];
+    for (const file of plan()) {
+      const written = writer.write(file);
+      if (written) files.push(written);
+    }
+  }
+  if (ctx.output) ctx.cache?.noteGroup(name, { fingerprint, files });
 }
 
 /** What a rebuild in place copies from --out: the files the previous build noted, while they stand as it wrote them. */
