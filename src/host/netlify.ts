@@ -2,8 +2,10 @@
 // so every address is served by a 200 rewrite to its file (the slashless address answers the same,
 // not a 301). Rules are exact (one per address, per lookup, per page's path) while they fit the
 // rule budget, so an unknown id, slug or path falls through to a JSON answer; past it, placeholders
-// of constant number (docs/hosts.md, Netlify).
-import { staticCorsOrigin, type HostModel } from "./rules.js";
+// of constant number, and an edge function that answers JSON where a placeholder names a file that
+// does not exist (docs/hosts.md, Netlify).
+import { serialize } from "../runtime/serialize.js";
+import { notFoundBody, OTHER_NOT_FOUND, staticCorsOrigin, type HostModel } from "./rules.js";
 import type { HostFile } from "./rules.js";
 import {
   EMPTY_LOOKUP_FILE, FIND_NOT_FOUND_BODY, IMAGE_DETAIL_PARAMETERS, IMAGE_LIST_PARAMETERS, IMAGES_REFUSAL_FILE, LOOKUP_DIR, refusalBody,
@@ -22,6 +24,9 @@ export const NETLIFY_FIND_NOT_FOUND_FILE = `${LOOKUP_DIR}/404.netlify.json`;
  */
 export const NETLIFY_ITEM_RULES = 9_000;
 
+/** The edge function written past the budget; a site names its folder in netlify.toml (`edge_functions`). */
+export const NETLIFY_EDGE_FUNCTION_FILE = "_netlify/edge-functions/api-answers.js";
+
 type Rule = (from: string, query: string, to: string, status: number) => string;
 
 const withoutSlash = (p: string) => p.replace(/\/$/, "");
@@ -35,6 +40,7 @@ export function renderNetlify(model: HostModel): HostFile[] {
     ...(cors ? [["Access-Control-Allow-Origin", cors] as const] : []),
   ];
   const headers = ["# build-catalogue: the live API's headers for every address under /api/.", "/api/*", ...headerValues.map(([n, v]) => `  ${n}: ${v}`), ""];
+  const jsonHeaders = [...model.jsonHeaders, ...(cors ? [["Access-Control-Allow-Origin", cors] as const] : [])];
 
   const width = Math.max(...model.documents.map((d) => withoutSlash(d.path).length)) + 2;
   const rule: Rule = (from, query, to, status) => `${from.padEnd(width)}${query ? `${query}  ` : ""}${to}  ${status}`;
@@ -71,9 +77,11 @@ export function renderNetlify(model: HostModel): HostFile[] {
     rule("/api/*", "", `/${model.otherNotFoundFile}`, 404),
     "",
   ];
+  const placeholders = !exactDocuments || (exact !== null && (!exact.slugs || !exact.typeSlugs));
   return [
     { path: "_headers", text: headers.join("\n") },
     { path: "_redirects", text: redirects.join("\n") },
+    ...(placeholders ? [{ path: NETLIFY_EDGE_FUNCTION_FILE, text: edgeFunction(model, jsonHeaders) }] : []),
     ...(lookups
       ? [
           { path: NETLIFY_REFUSAL_FILE, text: refusalBody(lookups, exact?.find != null) },
@@ -81,6 +89,41 @@ export function renderNetlify(model: HostModel): HostFile[] {
         ]
       : []),
   ];
+}
+
+/**
+ * Past the budget, a placeholder rule can name a file that does not exist (a slug or an id no page
+ * has), and Netlify then answers its own 404 page without reading the rules again. This edge
+ * function replaces such an answer under /api/ (a 404 that is not JSON) with the live API's: on a
+ * list with `slug`, the empty list (200); else the JSON 404 of the address's collection.
+ */
+function edgeFunction(model: HostModel, headers: readonly (readonly [string, string])[]): string {
+  const answers = {
+    lists: model.collections.filter((c) => c.kind === "pages" && c.hasList).map((c) => c.prefix),
+    empty: serialize({ meta: { total_count: 0 }, items: [] }),
+    notFound: model.collections.map((c) => [c.prefix, serialize(notFoundBody(c.model))]),
+    other: serialize(OTHER_NOT_FOUND.body),
+    headers,
+  };
+  return [
+    "// build-catalogue: Netlify's own 404 page under /api/, where a rule past the rule budget names a",
+    "// file that does not exist (an unknown slug or id), replaced by the JSON the live API answers there.",
+    `const ANSWERS = ${JSON.stringify(answers)};`,
+    "",
+    "export default async (request, context) => {",
+    "  const answer = await context.next();",
+    '  if (answer.status !== 404 || (answer.headers.get("content-type") ?? "").includes("json")) return answer;',
+    "  const url = new URL(request.url);",
+    '  const path = url.pathname.endsWith("/") ? url.pathname : `${url.pathname}/`;',
+    '  const emptyList = ANSWERS.lists.includes(path) && url.searchParams.has("slug");',
+    "  const collection = ANSWERS.notFound.find(([prefix]) => path.startsWith(prefix));",
+    "  const body = emptyList ? ANSWERS.empty : collection ? collection[1] : ANSWERS.other;",
+    '  return new Response(request.method === "HEAD" ? null : body, { status: emptyList ? 200 : 404, headers: ANSWERS.headers });',
+    "};",
+    "",
+    'export const config = { path: "/api/*" };',
+    "",
+  ].join("\n");
 }
 
 /** The images endpoint's queries, which no file answers: 400 (find/ first, which `:id` would match). */
