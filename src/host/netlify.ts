@@ -105,6 +105,8 @@ function edgeFunction(model: HostModel, headers: readonly (readonly [string, str
     other: serialize(OTHER_NOT_FOUND.body),
     headers,
   };
+  // find/ always answers from a file (a 302, the 400, or Wagtail's 404), so it never needs the function.
+  const config = { path: "/api/*", excludedPath: pageCollections(model).flatMap((c) => [`${c.prefix}find`, `${c.prefix}find/`]) };
   return [
     "// build-catalogue: Netlify's own 404 page under /api/, where a rule past the rule budget names a",
     "// file that does not exist (an unknown slug or id), replaced by the JSON the live API answers there.",
@@ -121,7 +123,7 @@ function edgeFunction(model: HostModel, headers: readonly (readonly [string, str
     '  return new Response(request.method === "HEAD" ? null : body, { status: emptyList ? 200 : 404, headers: ANSWERS.headers });',
     "};",
     "",
-    'export const config = { path: "/api/*" };',
+    `export const config = ${JSON.stringify(config)};`,
     "",
   ].join("\n");
 }

@@ -65,16 +65,23 @@ export function missingMessage(program: DebianProgram, env: NodeJS.ProcessEnv = 
 export function requireProgram(program: DebianProgram, env: NodeJS.ProcessEnv = process.env): string | undefined {
   const found = findProgram(program, env);
   if (found) return found;
-  const message = missingMessage(program, env);
+  reportMissing(program.name, missingMessage(program, env), env);
+  return undefined;
+}
+
+/**
+ * What a suite does when something it needs is missing (a program, or tools other than Debian's):
+ * under CI a test that fails with `message`; elsewhere a one-line notice that its tests are skipped.
+ */
+export function reportMissing(name: string, message: string, env: NodeJS.ProcessEnv = process.env): void {
   if (underCi(env)) {
-    describe(`${program.name} (needed under CI)`, () => {
+    describe(`${name} (needed under CI)`, () => {
       it("is installed", () => {
         throw new Error(message);
       });
     });
   } else {
     // Written straight to stderr: one line, without the reporter's per-file console header.
-    process.stderr.write(`Skipping the ${program.name} tests: ${message}\n`);
+    process.stderr.write(`Skipping the ${name} tests: ${message}\n`);
   }
-  return undefined;
 }

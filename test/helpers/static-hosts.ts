@@ -165,3 +165,21 @@ export async function expectAnswer(c: Case, got: Served, oracle: (url: string) =
       return same();
   }
 }
+
+/**
+ * A GET over HTTP to a real server at `base` (redirects not followed); header names in lowercase.
+ * With `charset: false`, a JSON answer's `; charset=...` is left out of `contentType` (`headers`
+ * keeps it): `netlify dev`'s static server adds one to every file's type, which the preview does not.
+ */
+export function httpHost(base: string, { charset = true } = {}): HostAnswer {
+  return async (u) => {
+    const r = await fetch(`${base}${u}`, { redirect: "manual" });
+    const headers = Object.fromEntries(r.headers);
+    const body = await r.text();
+    const type = headers["content-type"];
+    const contentType = !charset && type && /^application\/json\s*;/i.test(type) ? type.split(";")[0]!.trim() : type;
+    // No file of the build answered: the host's own 404, which is not JSON.
+    const hostNotFound = r.status === 404 && !/json/i.test(type ?? "");
+    return { status: r.status, body, contentType, location: headers.location, hostNotFound, headers };
+  };
+}
