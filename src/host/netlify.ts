@@ -34,13 +34,11 @@ const withoutSlash = (p: string) => p.replace(/\/$/, "");
 export function renderNetlify(model: HostModel): HostFile[] {
   // Headers apply by request path and cannot depend on the query string; Content-Type comes from
   // the served file's extension (.json or .html), so it is right for the browsable page too.
+  // The edge function sets them all on its own answers, Content-Type included.
   const cors = staticCorsOrigin(model);
-  const headerValues = [
-    ...model.jsonHeaders.filter(([n]) => n !== "Content-Type"),
-    ...(cors ? [["Access-Control-Allow-Origin", cors] as const] : []),
-  ];
-  const headers = ["# build-catalogue: the live API's headers for every address under /api/.", "/api/*", ...headerValues.map(([n, v]) => `  ${n}: ${v}`), ""];
   const jsonHeaders = [...model.jsonHeaders, ...(cors ? [["Access-Control-Allow-Origin", cors] as const] : [])];
+  const headerValues = jsonHeaders.filter(([n]) => n !== "Content-Type");
+  const headers = ["# build-catalogue: the live API's headers for every address under /api/.", "/api/*", ...headerValues.map(([n, v]) => `  ${n}: ${v}`), ""];
 
   const width = Math.max(...model.documents.map((d) => withoutSlash(d.path).length)) + 2;
   const rule: Rule = (from, query, to, status) => `${from.padEnd(width)}${query ? `${query}  ` : ""}${to}  ${status}`;

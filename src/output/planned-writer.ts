@@ -58,9 +58,7 @@ export class PlannedWriter {
 
   /** Writes (or keeps) the file; a whole file's status as it stands in the output, null for a check or a file in pieces. */
   write(file: OutputFile): WrittenFile | null {
-    checkRelative(file.path);
-    if (this.seen.has(file.path)) throw new Error(`two outputs were planned for ${file.path}`);
-    this.seen.add(file.path);
+    this.claim(file.path);
     const writer = this.writer;
     if (file.pieces) {
       const chunks = gathered(file.pieces, (from, skipStart, skipEnd) => (writer && this.staged.has(from) ? piecesOf(path.join(writer.root, from), skipStart, skipEnd) : null));
@@ -89,12 +87,18 @@ export class PlannedWriter {
   /** Keeps files of the previous output where they stand (a rebuild in place), counting them as written. */
   keep(files: readonly WrittenFile[]): void {
     for (const [rel, size] of files) {
-      if (this.seen.has(rel)) throw new Error(`two outputs were planned for ${rel}`);
-      this.seen.add(rel);
+      this.claim(rel);
       this.bytes += size;
       tallyFile(this.tally, { path: rel }, size);
     }
     this.inPlace!.keep(files);
+  }
+
+  /** Each path is planned once: twice is a bug. */
+  private claim(rel: string): void {
+    checkRelative(rel);
+    if (this.seen.has(rel)) throw new Error(`two outputs were planned for ${rel}`);
+    this.seen.add(rel);
   }
 }
 

@@ -19,6 +19,6 @@ export function imagesEndpointInput(images: ImageIndex, model: HostModel, browsa
 export function* planImagesEndpoint(images: ImageIndex, model: HostModel, browsable: boolean): Generator<OutputFile> {
   for (const file of imageEndpointFiles(images)) {
     if (!file.address) yield { path: file.path, bytes: Buffer.from(file.text, "utf8") };
-    else yield* documentFiles(model, browsable, file.address, checked(file.address === IMAGES_PREFIX ? imageListSchema : imageDetailSchema, JSON.parse(file.text), `images endpoint's ${file.path}`));
+    else yield* documentFiles(model, browsable, file.address, checked(file.address === IMAGES_PREFIX ? imageListSchema : imageDetailSchema, file.document, `images endpoint's ${file.path}`));
   }
 }

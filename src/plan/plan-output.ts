@@ -1,9 +1,9 @@
 // Plans the output besides the event pages' own documents (written as each page is built), the
 // images endpoint's (images-endpoint.ts) and the OpenAPI description: the lists, the parent and
 // home pages, the query index, the lookups, the error and OPTIONS bodies, the browsable pages a
-// host serves from files and the hosts' rule files (content format, section 7). Pure: yields what to write, each JSON document checked
-// against its response schema first; what a rebuild copies from the previous output is an
-// instruction the writer carries out (model/output.ts).
+// host serves from files and the hosts' rule files (content format, section 7). Pure: yields what
+// to write, each JSON document checked against its response schema first; what a rebuild copies
+// from the previous output is an instruction the writer carries out (model/output.ts).
 import { homeDetailSchema, listSchema, messageBodySchema, pageListSchema, parentDetailSchema } from "../api/schemas.js";
 import { checked } from "../api/self-check.js";
 import { eventListItem } from "../enrich/event-page.js";

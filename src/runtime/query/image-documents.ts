@@ -70,9 +70,14 @@ export function selectImageFields(index: ImageIndex, image: IndexedImage, fields
   return selectFields(imageDocument(index, image), IMAGE_MODEL_FIELDS, fields, "");
 }
 
-/** A list's JSON: `total_count` of the whole set, the items given with the chosen fields. */
+/** A list: `total_count` of the whole set, the items given with the chosen fields. */
+function imageListDocument(index: ImageIndex, total: number, items: readonly IndexedImage[], fields: readonly string[]) {
+  return { meta: { total_count: total }, items: items.map((image) => selectImageFields(index, image, fields)) };
+}
+
+/** A list's JSON (imageListDocument). */
 export function imageListJson(index: ImageIndex, total: number, items: readonly IndexedImage[], fields: readonly string[]): string {
-  return serialize({ meta: { total_count: total }, items: items.map((image) => selectImageFields(index, image, fields)) });
+  return serialize(imageListDocument(index, total, items, fields));
 }
 
 /** The detail's JSON without a query (`/api/v2/images/<id>/`). */
@@ -85,8 +90,19 @@ export interface ImageEndpointFile {
   path: string;
   /** The address a document answers (`/api/v2/images/`, `/api/v2/images/<id>/`); none for the index. */
   address?: string;
+  /** The document's value, which `text` serializes (the build checks it before it writes it); none for the index. */
+  document?: unknown;
   text: string;
 }
+
+const documentFile = (path: string, address: string, document: unknown): ImageEndpointFile => ({
+  path,
+  address,
+  document,
+  get text() {
+    return serialize(document);
+  },
+});
 
 /**
  * The files the build writes for the images endpoint: the list without a query, each image's
@@ -98,8 +114,8 @@ export interface ImageEndpointFile {
 export function imageEndpointFiles(index: ImageIndex): ImageEndpointFile[] {
   const fields = imageFields([], "list");
   return [
-    { path: IMAGE_LIST_FILE, address: IMAGES_PREFIX, text: imageListJson(index, index.images.length, index.images, fields) },
-    ...index.images.map((image) => ({ path: imageDetailFile(image.id), address: `${IMAGES_PREFIX}${image.id}/`, text: imageDetailJson(index, image) })),
+    documentFile(IMAGE_LIST_FILE, IMAGES_PREFIX, imageListDocument(index, index.images.length, index.images, fields)),
+    ...index.images.map((image) => documentFile(imageDetailFile(image.id), `${IMAGES_PREFIX}${image.id}/`, imageDocument(index, image))),
     // Compact, as the page index.
     { path: IMAGE_INDEX_FILE, text: JSON.stringify(index) },
   ];
