@@ -4,6 +4,7 @@ import { appendFileSync, existsSync, readFileSync, statSync } from "node:fs";
 import { Command, CommanderError, Option } from "commander";
 import { build, check } from "./build.js";
 import { BuildFailed, UsageError } from "./errors.js";
+import { freeYoungGeneration } from "./engine/heap.js";
 import { HOSTS } from "./host/host.js";
 import { formatDiagnostic, plural, summarize } from "./model/diagnostics.js";
 import { parseNow } from "./options.js";
@@ -172,6 +173,8 @@ Exit status: 0 built, 1 content errors or a failed build (the output folder is l
       if (flags.now !== undefined) parseNow(flags.now);
       if (!existsSync(flags.content)) throw new UsageError(`--content: the folder ${flags.content} does not exist`);
       if (!statSync(flags.content).isDirectory()) throw new UsageError(`--content: ${flags.content} is a file; give the folder that holds catalogue.json`);
+      // A long-lived process: its rebuilds' young collections weigh more than its memory (engine/heap.ts).
+      freeYoungGeneration();
       const { startPreview } = await import("./preview/server.js");
       const { printPreviewBuild } = await import("./preview/print.js");
       const preview = await startPreview({

@@ -6,6 +6,7 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { removeDir, ROOT, runCli, tempDir } from "./helpers/cli.js";
+import { startProcess, waitFor } from "./helpers/server.js";
 
 const NOW = "2026-06-01T00:00:00Z";
 let dir = "";
@@ -257,6 +258,17 @@ describe("the heap", () => {
       expect(youngOf(run)).toBeLessThanOrEqual(8 * MB);
     }
   }, 300_000);
+
+  it("lets the preview's semi-spaces grow as V8's defaults do: it lives on, and its rebuilds' young collections weigh more than its memory", async () => {
+    const preview = startProcess(process.execPath, [path.join(ROOT, "bin/build-catalogue.js"), "preview", "--port", "0", "--now", NOW], { cwd: dir, env: preload });
+    try {
+      await waitFor(preview, () => (/Preview at http:\/\/127\.0\.0\.1:\d+\//.test(preview.output()) ? true : undefined), "the preview's address", 120_000);
+    } finally {
+      await preview.stop();
+    }
+    // Stopped (SIGTERM), it closes and exits as a command does: the preloaded module prints its new space.
+    expect(youngOf({ stderr: preview.output() })).toBeGreaterThan(8 * 1024 * 1024);
+  }, 180_000);
 });
 
 describe("incremental rebuilds for each host", () => {

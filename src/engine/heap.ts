@@ -9,6 +9,10 @@
 //   here reaches worker threads only. For this thread's, tuneYoungGeneration() sets their growth
 //   factor, which V8 reads each time they would grow.
 //
+// - The preview, a process that lives on and rebuilds, lets its young generation grow as V8's
+//   defaults do (16 MB semi-spaces): a rebuild that reuses most pages allocates much and keeps
+//   little, and fewer young collections answer a save sooner, for some more memory.
+//
 // Starting a worker thread sets V8's flags back as they were when Node started, so startWorker
 // (engine/workers.ts) applies these again once each worker is running, and, until then,
 // tuneYoungGeneration applies them at each call (between pages): the builder need not wait for a
@@ -33,7 +37,7 @@ let applied: string[] | null = null;
  * reads its cache or its first page (loading the code and listing the sources grew them to 8 MB
  * before), then growing, and stopped at 4 MB from the first page on.
  */
-let young: "given" | "held" | "growing" | "capped" = "given";
+let young: "given" | "held" | "growing" | "capped" | "free" = "given";
 
 /** Sets the build's heap flags (those the user did not give Node). */
 export function applyHeapFlags(): void {
@@ -47,7 +51,14 @@ export function applyHeapFlags(): void {
 /** Sets them again (after a worker thread has started); nothing when the command did not set them. */
 export function reapplyHeapFlags(): void {
   for (const flag of applied ?? []) v8.setFlagsFromString(flag);
-  if (young !== "given") v8.setFlagsFromString(growth(young === "growing" ? 2 : 1));
+  if (young !== "given") v8.setFlagsFromString(growth(young === "growing" || young === "free" ? 2 : 1));
+}
+
+/** This thread's semi-spaces grow as V8's defaults let them, never capped (when the user gave no size for them): for the preview. */
+export function freeYoungGeneration(): void {
+  if (young === "given") return;
+  young = "free";
+  v8.setFlagsFromString(growth(2));
 }
 
 /** This thread's new space, in bytes. */
