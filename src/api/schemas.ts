@@ -1,6 +1,7 @@
 // The API's response shapes (events-catalogue-api.md, sections 2 and 4; content format, sections 5
 // and 7) as zod schemas. Key order matters to byte-exact output: the shapes list keys in the API's order.
 import { z } from "zod";
+import { EMBED, LINK } from "../content/common.js";
 
 const int = z.int();
 const str = z.string();
@@ -85,12 +86,33 @@ export const eventDetailSchema = z.strictObject({
   is_education_event: z.boolean(),
 });
 
-const block = z.strictObject({
-  type: z.enum(["richtext", "embed", "quote", "image_carousel", "credits", "logo_wall"]),
-  value: z.unknown(),
-  // Letter case spelled out rather than a flag, so the pattern means the same in JSON Schema (OpenAPI).
-  id: z.string().regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/),
-});
+// Letter case spelled out rather than a flag, so the pattern means the same in JSON Schema (OpenAPI).
+const blockId = z.string().regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/);
+/** Every link a block publishes is held to the content's safe schemes (content/common.ts), here too. */
+const link = z.string().regex(LINK);
+
+/** The value of each block type (the API document, 2.6), keys in its order. */
+const BLOCK_VALUES = {
+  richtext: z.strictObject({ text: str, text_size: str, buttons: z.array(z.strictObject({ text: str, link })) }),
+  embed: z.string().regex(EMBED),
+  quote: z.strictObject({ title: str, quote: z.strictObject({ stars: str, quote: str, citation: str }) }),
+  image_carousel: z.strictObject({ title: str, figures: z.array(z.strictObject({ image: int, video: link.nullable(), caption: str })) }),
+  credits: z.strictObject({ title: str, credit_list: z.array(z.strictObject({ role: str, credit: str })) }),
+  logo_wall: z.strictObject({
+    groups: z.array(z.strictObject({ title: str, section_size: str, logos: z.array(z.strictObject({ additional_text: str, link, logo: int })) })),
+  }),
+};
+
+const blockOf = <T extends keyof typeof BLOCK_VALUES>(type: T) => z.strictObject({ type: z.literal(type), value: BLOCK_VALUES[type], id: blockId });
+
+const block = z.discriminatedUnion("type", [
+  blockOf("richtext"),
+  blockOf("embed"),
+  blockOf("quote"),
+  blockOf("image_carousel"),
+  blockOf("credits"),
+  blockOf("logo_wall"),
+]);
 
 export const fullerEventDetailSchema = eventDetailSchema.extend({
   sub_title: str,

@@ -1,26 +1,34 @@
 // Description blocks: the six StreamField block types of the API document (2.6).
 import { z } from "zod";
-import { htmlFragment, id } from "./common.js";
+import { EMBED, htmlFragment, id, link, nonEmpty } from "./common.js";
 
 const text = z.string();
+
+/** A call to action under a rich text: its label and where it leads. */
+export const buttonSchema = z.strictObject({
+  text: nonEmpty.describe("The button's label."),
+  link: link.min(1, { error: "must not be empty: a button leads somewhere" }).describe("Where it leads: an http(s), mailto: or tel: link, or a relative one."),
+});
 
 const richtext = z.strictObject({
   text: htmlFragment,
   text_size: z.string().default("standard"),
-  buttons: z.array(z.unknown()).default([]),
+  buttons: z.array(buttonSchema).default([]).describe("Buttons under the text: [{text, link}]."),
 });
 
-const embed = z.string().refine(
-  (s) => {
-    try {
-      const u = new URL(s);
-      return u.protocol === "http:" || u.protocol === "https:";
-    } catch {
-      return false;
-    }
-  },
-  { error: "must be the absolute http(s) URL of the embedded video" },
-);
+const embed = z
+  .string()
+  .regex(EMBED, { error: "must be the absolute http(s) URL of the embedded video, such as \"https://www.youtube.com/watch?v=...\"" })
+  .refine(
+    (s) => {
+      try {
+        return Boolean(new URL(s));
+      } catch {
+        return false;
+      }
+    },
+    { error: "must be the absolute http(s) URL of the embedded video: this one is not a URL" },
+  );
 
 const quote = z.strictObject({
   title: text.default(""),
@@ -30,7 +38,11 @@ const quote = z.strictObject({
 const imageCarousel = z.strictObject({
   title: text.default(""),
   figures: z.array(
-    z.strictObject({ image: id, video: z.string().nullable().default(null), caption: text.default("") }),
+    z.strictObject({
+      image: id,
+      video: link.nullable().default(null).describe("The figure's video: an http(s) link (or relative), or null."),
+      caption: text.default(""),
+    }),
   ),
 });
 
@@ -44,7 +56,13 @@ const logoWall = z.strictObject({
     z.strictObject({
       title: text.default(""),
       section_size: z.string().default("full_standard"),
-      logos: z.array(z.strictObject({ additional_text: text.default(""), link: text.default(""), logo: id })),
+      logos: z.array(
+        z.strictObject({
+          additional_text: text.default(""),
+          link: link.default("").describe("Where the logo leads: an http(s), mailto: or tel: link, a relative one, or \"\"."),
+          logo: id,
+        }),
+      ),
     }),
   ),
 });

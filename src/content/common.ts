@@ -58,5 +58,23 @@ export const timestampText = z.string().meta({
 /** `$schema`: the JSON Schema an editor checks the file against; the build ignores it. */
 export const schemaReference = z.string().meta({ description: "The JSON Schema of this file, for editors (ignored by the build)." }).optional();
 
+/**
+ * A link the API publishes outside rich text (a logo's `link`, a carousel figure's `video`, a
+ * button's `link`): http(s), mailto: or tel:, or relative, the schemes rich text's `href` may
+ * name. Read more strictly than a browser reads a scheme: no control character anywhere, and
+ * before the first `/`, `?` or `#` a colon only in one of those schemes, with no space and no
+ * `&` (a character reference could spell a colon), so `javascript:`, ` javascript:`,
+ * `java&#x9;script:` and `data:` are all refused. No flag, so the JSON Schema's pattern refuses
+ * what the build refuses.
+ */
+export const LINK = /^(?![\s\S]*[\x00-\x1f\x7f])(?:[hH][tT][tT][pP][sS]?:|[mM][aA][iI][lL][tT][oO]:|[tT][eE][lL]:|[^:/?#&\s]*(?:[/?#]|$))/;
+
+/** An embedded video's address: absolute http(s), no space or control character (no flag, as LINK). */
+export const EMBED = /^[hH][tT][tT][pP][sS]?:\/\/[^\s\x00-\x1f\x7f]+$/;
+
+export const link = z.string().regex(LINK, {
+  error: "must be an http(s), mailto: or tel: link or a relative one, such as \"https://example.org/tickets\" or \"/whats-on/\" (a link of any other scheme, such as javascript: or data:, would run or load in every front end that shows it)",
+});
+
 /** HTML fragments are checked for script after the schemas, with an HTML parser. */
 export const htmlFragment = z.string();
