@@ -176,11 +176,13 @@ Exit status: 0 built, 1 content errors or a failed build (the output folder is l
       // A long-lived process: its rebuilds' young collections weigh more than its memory (engine/heap.ts).
       freeYoungGeneration();
       const { startPreview } = await import("./preview/server.js");
-      const { printPreviewBuild } = await import("./preview/print.js");
+      const { printPreviewBuild, refusedHostNotice } = await import("./preview/print.js");
       const preview = await startPreview({
         content: flags.content, port, now: flags.now, baseUrl: flags.baseUrl, cors: flags.cors,
         onBuild: (o) => printPreviewBuild(o, io),
         onWatchError: (e) => io.err(`The preview's watcher failed: ${e.message}. Changes may go unseen: stop the preview (Ctrl-C) and start it again.`),
+        onRefusedHost: (host, at) => io.err(refusedHostNotice(host, at)),
+        onRequestError: (e) => io.err(`The preview failed to answer a request (a bug in build-catalogue; please report it):\n${e.stack ?? e.message}`),
       }).catch((e: NodeJS.ErrnoException) => {
         if (e.code === "EADDRINUSE") throw new UsageError(`--port: port ${port} is in use; choose another with --port, or --port 0 for any free one`);
         throw e;

@@ -1,5 +1,5 @@
 // What the preview prints after each build: the problems as `build` prints them (a line and its
-// code frame each, on stderr), then one summary line.
+// code frame each, on stderr), then one summary line; and the hosts it refuses.
 import { formatCodeFrame } from "../code-frame.js";
 import { formatDiagnostic, plural, summarize, type Diagnostic } from "../model/diagnostics.js";
 import type { Output } from "../report.js";
@@ -20,4 +20,14 @@ export function printPreviewBuild(outcome: BuildOutcome, io: Output): void {
   } else {
     io.err(`Build failed: ${outcome.message ?? summarize(outcome.diagnostics)}. The preview shows these errors until the content builds again.`);
   }
+}
+
+/** The line for a request refused for its host (the host quoted: it is the client's text, control characters and all). */
+export function refusedHostNotice(host: string | undefined, preview: { url: string; baseUrl: string }): string {
+  const port = new URL(preview.url).port || "80";
+  const base = new URL(preview.baseUrl).host;
+  const also = base === new URL(preview.url).host ? "" : ` and at ${base}`;
+  const named = host === undefined ? "a request without a Host" : `a request for the host ${JSON.stringify(host)}`;
+  return `The preview refused ${named} (421): it answers only at ${preview.url}/ (or localhost:${port}, [::1]:${port})${also}. ` +
+    "If a development proxy sent it, start the preview with --base-url naming the address the proxy serves.";
 }
