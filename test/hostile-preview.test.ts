@@ -7,7 +7,7 @@ import { connect } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyContent, FIXTURES, removeDir, tempDir } from "./helpers/cli.js";
-import { startPreviewProcess, type Started } from "./helpers/server.js";
+import { startPreviewProcess, waitFor, type Started } from "./helpers/server.js";
 
 const NOW = "2026-05-01T00:00:00Z";
 /** A development proxy's address (Vite's), which passes the browser's Host on. */
@@ -96,6 +96,9 @@ function expectNothingOfTheApi(a: RawAnswer): void {
 
 const message = (a: RawAnswer) => (JSON.parse(a.body) as { message: string }).message;
 
+/** Waits for the preview to print what matches `pattern` (its output comes through a pipe, after the answer). */
+const printed = (pattern: RegExp) => waitFor(preview, () => pattern.exec(preview.output())?.[0], `the preview to print ${pattern}`);
+
 async function expectStillServing(): Promise<void> {
   const a = await get("/api/v2/event_pages/");
   expect(a.status).toBe(200);
@@ -174,7 +177,13 @@ describe("the Host", () => {
     const absolute = await get("http://evil.example/api/v2/event_pages/");
     expect(absolute.status).toBe(421);
     expectNothingOfTheApi(absolute);
-    expect(preview.output()).toContain('The preview refused a request for the host "evil.example" (421)');
+    await printed(/The preview refused a request for the host "evil\.example" \(421\)/);
+    // Control characters: Node refuses ESC itself; a C1 control (a terminal's CSI) reaches the terminal escaped.
+    expect((await get("/api/v2/event_pages/", "evil\x1b[2J.example")).status).toBe(400);
+    expect((await get("/api/v2/event_pages/", "evil\x9bm.example")).status).toBe(421);
+    await printed(/the host "evil\\u009bm\.example" \(421\)/);
+    expect(preview.output()).not.toMatch(/[\x1b\x9b]/);
+    // Once each.
     expect(preview.output().split('"evil.example"').length).toBe(2);
     await expectStillServing();
   });
@@ -183,7 +192,7 @@ describe("the Host", () => {
     const none = await raw(["GET /api/v2/event_pages/ HTTP/1.0", "", ""].join("\r\n"));
     expect(none.status).toBe(421);
     expectNothingOfTheApi(none);
-    expect(preview.output()).toContain("The preview refused a request without a Host (421)");
+    await printed(/The preview refused a request without a Host \(421\)/);
     // HTTP/1.1 requires a Host: Node's own 400.
     const none11 = await raw(request("GET /api/v2/event_pages/ HTTP/1.1", []));
     expect(none11.status).toBe(400);
@@ -219,7 +228,7 @@ describe("a failure inside the preview", () => {
     expect([a.status, a.headers.get("content-type")]).toEqual([500, "application/json"]);
     expect(message(a)).toBe("the preview failed: a page listed in the query index has no document in the build");
     expectNoInternals(a);
-    expect(preview.output()).toMatch(/The preview failed to answer a request \(a bug in build-catalogue; please report it\):\nError: a page listed in the query index has no document in the build\n\s+at /);
+    await printed(/The preview failed to answer a request \(a bug in build-catalogue; please report it\):\nError: a page listed in the query index has no document in the build\n\s+at /);
     await expectStillServing();
   });
 });

@@ -22,12 +22,17 @@ export function printPreviewBuild(outcome: BuildOutcome, io: Output): void {
   }
 }
 
-/** The line for a request refused for its host (the host quoted: it is the client's text, control characters and all). */
+/** Text a client sent, quoted for a terminal: anything but printable ASCII escaped, so no control sequence reaches it. */
+function quoted(text: string): string {
+  return JSON.stringify(text).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/** The line for a request refused for its host. */
 export function refusedHostNotice(host: string | undefined, preview: { url: string; baseUrl: string }): string {
   const port = new URL(preview.url).port || "80";
   const base = new URL(preview.baseUrl).host;
   const also = base === new URL(preview.url).host ? "" : ` and at ${base}`;
-  const named = host === undefined ? "a request without a Host" : `a request for the host ${JSON.stringify(host)}`;
+  const named = host === undefined ? "a request without a Host" : `a request for the host ${quoted(host)}`;
   return `The preview refused ${named} (421): it answers only at ${preview.url}/ (or localhost:${port}, [::1]:${port})${also}. ` +
     "If a development proxy sent it, start the preview with --base-url naming the address the proxy serves.";
 }
