@@ -160,7 +160,7 @@ Exit status: 0 built, 1 content errors or a failed build (the output folder is l
     .addOption(new Option("--content <dir>", "folder of the content sources").default("content"))
     .addOption(new Option("--port <n>", "port to listen on (0: any free port)").default("8000"))
     .addOption(new Option("--now <iso>", "the build's current time, ISO 8601; default: now"))
-    .addOption(new Option("--base-url <url>", "the API's URL in every detail_url and redirect, in place of catalogue.json's base_url (default: the preview's own, http://127.0.0.1:<port>)"))
+    .addOption(new Option("--base-url <url>", "the API's URL in every detail_url and redirect, in place of catalogue.json's base_url (default: the preview's own, http://127.0.0.1:<port>); requests for its host are answered too (a development proxy's)"))
     .addOption(
       new Option("--cors [origin]", "answer with CORS headers for a front end on another origin: --cors alone allows any, or name origins such as http://localhost:5173 (repeatable or a comma list)")
         .preset("*")
