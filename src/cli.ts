@@ -160,7 +160,7 @@ Exit status: 0 built, 1 content errors or a failed build (the output folder is l
     .addOption(new Option("--content <dir>", "folder of the content sources").default("content"))
     .addOption(new Option("--port <n>", "port to listen on (0: any free port)").default("8000"))
     .addOption(new Option("--now <iso>", "the build's current time, ISO 8601; default: now"))
-    .addOption(new Option("--base-url <url>", "the API's URL in every detail_url and redirect, in place of catalogue.json's base_url (default: the preview's own, http://127.0.0.1:<port>)"))
+    .addOption(new Option("--base-url <url>", "the API's URL in every detail_url and redirect, in place of catalogue.json's base_url (default: the preview's own, http://127.0.0.1:<port>); requests for its host are answered too (a development proxy's)"))
     .addOption(
       new Option("--cors [origin]", "answer with CORS headers for a front end on another origin: --cors alone allows any, or name origins such as http://localhost:5173 (repeatable or a comma list)")
         .preset("*")
@@ -176,11 +176,13 @@ Exit status: 0 built, 1 content errors or a failed build (the output folder is l
       // A long-lived process: its rebuilds' young collections weigh more than its memory (engine/heap.ts).
       freeYoungGeneration();
       const { startPreview } = await import("./preview/server.js");
-      const { printPreviewBuild } = await import("./preview/print.js");
+      const { printPreviewBuild, refusedHostNotice } = await import("./preview/print.js");
       const preview = await startPreview({
         content: flags.content, port, now: flags.now, baseUrl: flags.baseUrl, cors: flags.cors,
         onBuild: (o) => printPreviewBuild(o, io),
         onWatchError: (e) => io.err(`The preview's watcher failed: ${e.message}. Changes may go unseen: stop the preview (Ctrl-C) and start it again.`),
+        onRefusedHost: (host, at) => io.err(refusedHostNotice(host, at)),
+        onRequestError: (e) => io.err(`The preview failed to answer a request (a bug in build-catalogue; please report it):\n${e.stack ?? e.message}`),
       }).catch((e: NodeJS.ErrnoException) => {
         if (e.code === "EADDRINUSE") throw new UsageError(`--port: port ${port} is in use; choose another with --port, or --port 0 for any free one`);
         throw e;

@@ -120,6 +120,14 @@ describe("Cloudflare Pages (wrangler pages dev) with _worker.js", () => {
     }
   });
 
+  it("answers a 400 to fields nested thousands deep, as the preview does, and keeps answering", async () => {
+    for (const p of ["/api/v2/event_pages/", "/api/v2/pages/20/", "/api/v2/images/"]) {
+      const a = await fetchRaw(site.base, "GET", `${p}?fields=${"a(".repeat(7000)}`);
+      expect([p, a.status, jsonOf(a)]).toEqual([p, 400, { message: "fields error: nested deeper than 32 levels at position 65" }]);
+    }
+    expect((await fetchRaw(site.base, "GET", "/api/v2/event_pages/?fields=title")).status).toBe(200);
+  });
+
   it("serves the OpenAPI document at /api/v2/openapi.json, the file's bytes as JSON", async () => {
     const a = await fetchRaw(site.base, "GET", "/api/v2/openapi.json");
     expect(a.status).toBe(200);

@@ -6,6 +6,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { planQuery, type QueryAnswer, type QueryRequest } from "../src/runtime/query/engine.js";
+import { FIELDS_MAX_DEPTH, parseFieldsParameter } from "../src/runtime/query/fields.js";
+import { QueryError } from "../src/runtime/query/query-error.js";
 import { QUERY_INDEX_FILE, type QueryIndex } from "../src/runtime/query/query-index.js";
 import { removeDir, runCli, tempDir } from "./helpers/cli.js";
 import { DIFFERS_BY_DESIGN, recordedAnswers, REFERENCE_CONTENT, REFERENCE_NOW, sameAsWagtail } from "./helpers/wagtail-reference.js";
@@ -121,6 +123,20 @@ describe("the rules the recordings do not show", () => {
     for (const [url, status, text] of cases) {
       const a = ask(url);
       expect([url, a.status, message(a)]).toEqual([url, status, text]);
+    }
+  });
+
+  it("bounds the nesting of fields: 32 levels are read, deeper is a 400, never a stack overflow", () => {
+    const nested = (depth: number) => `${"alias_of(".repeat(depth)}id${")".repeat(depth)}`;
+    expect(parseFieldsParameter(nested(FIELDS_MAX_DEPTH))).toHaveLength(1);
+    expect(() => parseFieldsParameter(nested(FIELDS_MAX_DEPTH + 1))).toThrow(new QueryError(400, `fields error: nested deeper than 32 levels at position ${32 * 9 + 8}`));
+    // alias_of nests a page in a page: a real query past the bound is refused as any other fields error.
+    expect(ask(`/api/v2/event_pages/?fields=${nested(FIELDS_MAX_DEPTH)}`).status).toBe(200);
+    for (const fields of [nested(FIELDS_MAX_DEPTH + 1), "a(".repeat(7000), `${"a(".repeat(7000)}b${")".repeat(7000)}`, "a(".repeat(200_000)]) {
+      for (const url of ["/api/v2/event_pages/", "/api/v2/pages/2/"]) {
+        const a = ask(`${url}?fields=${fields}`);
+        expect([a.status, message(a)]).toEqual([400, expect.stringMatching(/^fields error: nested deeper than 32 levels at position \d+$/)]);
+      }
     }
   });
 

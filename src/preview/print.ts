@@ -1,5 +1,5 @@
 // What the preview prints after each build: the problems as `build` prints them (a line and its
-// code frame each, on stderr), then one summary line.
+// code frame each, on stderr), then one summary line; and the hosts it refuses.
 import { formatCodeFrame } from "../code-frame.js";
 import { formatDiagnostic, plural, summarize, type Diagnostic } from "../model/diagnostics.js";
 import type { Output } from "../report.js";
@@ -20,4 +20,19 @@ export function printPreviewBuild(outcome: BuildOutcome, io: Output): void {
   } else {
     io.err(`Build failed: ${outcome.message ?? summarize(outcome.diagnostics)}. The preview shows these errors until the content builds again.`);
   }
+}
+
+/** Text a client sent, quoted for a terminal: anything but printable ASCII escaped, so no control sequence reaches it. */
+function quoted(text: string): string {
+  return JSON.stringify(text).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/** The line for a request refused for its host. */
+export function refusedHostNotice(host: string | undefined, preview: { url: string; baseUrl: string }): string {
+  const port = new URL(preview.url).port || "80";
+  const base = new URL(preview.baseUrl).host;
+  const also = base === new URL(preview.url).host ? "" : ` and at ${base}`;
+  const named = host === undefined ? "a request without a Host" : `a request for the host ${quoted(host)}`;
+  return `The preview refused ${named} (421): it answers only at ${preview.url}/ (or localhost:${port}, [::1]:${port})${also}. ` +
+    "If a development proxy sent it, start the preview with --base-url naming the address the proxy serves.";
 }

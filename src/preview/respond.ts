@@ -5,6 +5,7 @@ import path from "node:path";
 import { browsableTemplate } from "../io/browsable-page.js";
 import { servedRules, type Header, type HostModel } from "../host/rules.js";
 import { respond as respondWith, type ServedFiles, type ServedRequest } from "../runtime/respond.js";
+import { parseRequestTarget } from "../runtime/request-target.js";
 
 export type PreviewRequest = ServedRequest;
 
@@ -39,8 +40,8 @@ const MEDIA_TYPES: Record<string, string> = {
  */
 export async function mediaAnswer(outDir: string, model: HostModel, url: string): Promise<PreviewAnswer | null> {
   const prefix = model.mediaPrefix;
-  const pathname = new URL(url, "http://request.invalid").pathname;
-  if (!prefix || !pathname.startsWith(prefix)) return null;
+  const pathname = parseRequestTarget(url)?.pathname;
+  if (!prefix || !pathname?.startsWith(prefix)) return null;
   let name: string;
   try {
     name = decodeURIComponent(pathname);

@@ -2,8 +2,10 @@
 // API answers, and rebuilds when content/ changes, and (without --now) when a performance starts,
 // so is_past and in_past stay current. While the content has errors it answers them. Its links
 // and redirects point at itself (--base-url), and --cors opens it to a front end on another port.
+// It answers only requests for its own host (request-check.ts), and a 400 to what it cannot read.
 import { mkdtempSync, rmSync } from "node:fs";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { build } from "../build.js";
@@ -11,10 +13,11 @@ import type { Diagnostic } from "../model/diagnostics.js";
 import { BuildFailed } from "../errors.js";
 import type { HostModel } from "../host/rules.js";
 import { parseBaseUrl } from "../options.js";
-import type { ServedFiles } from "../runtime/respond.js";
+import { BAD_TARGET_BODY, type ServedFiles } from "../runtime/respond.js";
 import { corsHeaders, parseCorsOrigins } from "./cors.js";
 import { buildErrorAnswer } from "./error-page.js";
 import { RebuildQueue } from "./rebuild-queue.js";
+import { allowedHosts, checkRequest, type OwnAddress } from "./request-check.js";
 import { mediaAnswer, previewFiles, respond, type PreviewAnswer } from "./respond.js";
 import { watchContent, type ContentWatcher } from "./watch-content.js";
 
@@ -31,6 +34,10 @@ export interface PreviewOptions {
   onBuild?: (outcome: BuildOutcome) => void;
   /** Called when the watcher fails: changes may go unseen until the preview is started again. */
   onWatchError?: (error: Error) => void;
+  /** Called the first time a request names a host the preview does not answer to (undefined: none), for the first few such hosts. */
+  onRefusedHost?: (host: string | undefined, preview: { url: string; baseUrl: string }) => void;
+  /** Called when answering a request fails (a bug): the client gets a 500 with the message alone. */
+  onRequestError?: (error: Error) => void;
 }
 
 export type BuildOutcome =
@@ -51,6 +58,8 @@ export interface Preview {
 /** How long the watcher waits for the changes that follow one closely (a save, a checkout) before it builds. */
 const QUIET_MS = 100;
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** How many refused hosts are reported: enough to tell a misconfigured proxy, never a flood. */
+const REPORTED_HOSTS = 10;
 
 /** Stops listening and ends the connections still open (a browser keeps one): stopping never waits on a client. */
 function closeServer(server: Server): Promise<void> {
@@ -70,12 +79,47 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
   // node:http is loaded here, not with the module: the command's bundle holds the preview, and
   // loading it (with net and stream) slowed every build's start.
   const { createServer } = await import("node:http");
+  // Known once listening (the port may be any free one): until then every host is refused.
+  let own: OwnAddress = { hosts: new Set(), url: "", baseUrl: "" };
+  const reported = new Set<string | undefined>();
+  // A bug, not the content: say so rather than leave the client waiting; its stack goes to the
+  // terminal (onRequestError), never to the client.
+  const failed = (res: ServerResponse, e: unknown) => {
+    const error = e instanceof Error ? e : new Error(String(e));
+    options.onRequestError?.(error);
+    if (res.writableEnded) return;
+    try {
+      // Part of an answer is out: the client can only be told by the connection's end.
+      if (res.headersSent) return void res.destroy();
+      res.writeHead(500, { "Content-Type": "application/json" });
+      res.end(JSON.stringify({ message: `the preview failed: ${error.message}` }));
+    } catch {
+      res.destroy();
+    }
+  };
   const server: Server = createServer((req, res) => {
-    serveOne(req, res).catch((e: Error) => {
-      // A bug, not the content: say so rather than leave the client waiting.
-      if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
-      res.end(JSON.stringify({ message: `the preview failed: ${e.message}` }));
-    });
+    try {
+      // What cannot be read, and what is meant for another host, are refused before anything is read.
+      const refused = checkRequest(req, own);
+      if (refused) {
+        if (refused.status === 421 && !reported.has(refused.host) && reported.size < REPORTED_HOSTS) {
+          reported.add(refused.host);
+          options.onRefusedHost?.(refused.host, own);
+        }
+        res.writeHead(refused.status, [...refused.headers, ["Content-Length", String(Buffer.byteLength(refused.body))]].flat());
+        res.end(req.method === "HEAD" ? undefined : refused.body);
+        return;
+      }
+    } catch (e) {
+      failed(res, e);
+      return;
+    }
+    serveOne(req, res).catch((e: unknown) => failed(res, e));
+  });
+  // CONNECT asks for a tunnel, which the preview is not: a 400 rather than a silent close.
+  server.on("connect", (_req: IncomingMessage, socket: Duplex) => {
+    socket.on("error", () => socket.destroy());
+    socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(BAD_TARGET_BODY)}\r\nConnection: close\r\n\r\n${BAD_TARGET_BODY}`);
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -85,6 +129,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
   const port = typeof address === "object" && address ? address.port : 0;
   const url = `http://127.0.0.1:${port}`;
   const baseUrl = givenBaseUrl ?? url;
+  own = { hosts: allowedHosts(port, baseUrl), url, baseUrl };
 
   const work = mkdtempSync(path.join(tmpdir(), "build-catalogue-preview-"));
   const outDir = path.join(work, "dist");
@@ -148,7 +193,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
   const respondTo = async (req: IncomingMessage, res: ServerResponse) => {
     const h = req.headers;
     let answer: PreviewAnswer;
-    const media = "model" in state ? await mediaAnswer(outDir, state.model, req.url ?? "/") : null;
+    const media = "model" in state ? await mediaAnswer(outDir, state.model, req.url!) : null;
     if (media) answer = media;
     else if ("model" in state) {
       answer = await respond(state.files, state.model, {

@@ -10,6 +10,7 @@ import { imageDetailFile } from "./query/image-documents.js";
 import { answerImageQuery } from "./query/image-engine.js";
 import { IMAGE_INDEX_FILE, type ImageIndex } from "./query/image-index.js";
 import { QUERY_INDEX_FILE, QUERY_INDEX_FORMAT, type QueryIndex } from "./query/query-index.js";
+import { parseRequestTarget } from "./request-target.js";
 import { serialize } from "./serialize.js";
 
 export interface ServedCollection {
@@ -63,6 +64,8 @@ export interface ServedAnswer {
 }
 
 const NOT_FOUND_BODY = serialize(OTHER_NOT_FOUND_BODY);
+/** The answer to a request target that is neither a path nor an absolute URL (`http://[/`, `*`). */
+export const BAD_TARGET_BODY = serialize({ message: "Bad request: the request's target is neither a path (such as /api/v2/event_pages/) nor an absolute http URL." });
 
 /** The OpenAPI description of the API (written by every build): a file with a name, not an address. */
 export const OPENAPI_FILE = "api/v2/openapi.json";
@@ -103,8 +106,6 @@ function detailFile(route: string, id: number): string {
 }
 
 export async function respond(rules: ServedRules, files: ServedFiles, req: ServedRequest): Promise<ServedAnswer> {
-  const url = new URL(req.url, "http://request.invalid");
-  const p = url.pathname;
   const method = req.method.toUpperCase();
   const anyOrigin = rules.corsOrigins.includes("*");
   const corsAllowed = !!req.origin && (anyOrigin || rules.corsOrigins.includes(req.origin));
@@ -112,6 +113,11 @@ export async function respond(rules: ServedRules, files: ServedFiles, req: Serve
   // An echoed origin (not "*") makes the answer depend on Origin: say so, for shared caches.
   const vary = (headers: readonly Header[]): Header[] =>
     headers.map(([n, v]) => (corsAllowed && !anyOrigin && n === "Vary" ? [n, `${v}, Origin`] : [n, v]));
+
+  // What cannot be read as an address is the client's mistake: a 400, as the live API's server answers it.
+  const url = parseRequestTarget(req.url);
+  if (!url) return { status: 400, headers: [...vary(rules.jsonHeaders), ...cors], body: BAD_TARGET_BODY };
+  const p = url.pathname;
 
   // Only /api/ is published: anything else (the rule files, the query index) is a JSON 404.
   if (!p.startsWith("/api/")) return { status: 404, headers: [...vary(rules.jsonHeaders), ...cors], body: NOT_FOUND_BODY };

@@ -96,6 +96,15 @@ describe("fields", () => {
     expect(error(ask("/api/v2/images/?fields=*,title"))).toEqual([400, "fields error: additional fields with '*' doesn't make sense"]);
   });
 
+  it("answers a 400 to fields nested past 32 levels, on the list and a detail", () => {
+    // 32 levels are read: the answer is the resolver's (a tag has no tags).
+    expect(error(ask(`/api/v2/images/?fields=${"tags(".repeat(32)}id${")".repeat(32)}`))).toEqual([400, "unknown fields: tags"]);
+    for (const url of ["/api/v2/images/", "/api/v2/images/309/"]) {
+      expect(error(ask(`${url}?fields=${"tags(".repeat(33)}id${")".repeat(33)}`))).toEqual([400, "fields error: nested deeper than 32 levels at position 164"]);
+      expect(error(ask(`${url}?fields=${"a(".repeat(7000)}`))).toEqual([400, "fields error: nested deeper than 32 levels at position 65"]);
+    }
+  });
+
   it("on a detail starts from every field, and is read after the 404", () => {
     expect(json(ask("/api/v2/images/309/?fields=_,title"))).toEqual({ title: "Ballet Under the Stars" });
     expect(Object.keys(json(ask("/api/v2/images/309/?fields=-width,-height"))!)).toEqual(["id", "meta", "title"]);

@@ -81,3 +81,20 @@ describe("the OpenAPI document", () => {
     expect((await respond(files, model, { method: "GET", url: "/api/v2/openapi.yaml" })).status).toBe(301);
   });
 });
+
+describe("request targets", () => {
+  it("answers a 400 in the API's JSON, with its headers, to a target that is neither a path nor an absolute URL", async () => {
+    for (const url of ["http://[/", "http://[/api/v2/event_pages/", "http://x:99999/api/v2/", "*", "api/v2/event_pages/", "ftp://x/api/v2/", ""]) {
+      const a = await respond(files, model, { method: "GET", url, origin: "https://a.example" });
+      expect([url, a.status, headerOf(a.headers, "Content-Type"), headerOf(a.headers, "Access-Control-Allow-Origin")]).toEqual([url, 400, "application/json", "https://a.example"]);
+      expect(JSON.parse(a.body.toString("utf8")).message).toMatch(/^Bad request: the request's target is neither a path/);
+    }
+  });
+
+  it("reads a path as a path (`//host/...` names no other host), and an absolute URL by its path", async () => {
+    expect((await respond(files, model, { method: "GET", url: "//" })).status).toBe(404);
+    expect((await respond(files, model, { method: "GET", url: "//evil.example/api/v2/event_pages/" })).status).toBe(404);
+    const absolute = await respond(files, model, { method: "GET", url: "https://api.example.org/api/v2/event_pages/201/" });
+    expect(absolute.body.toString("utf8")).toBe(readFileSync(path.join(out, "api/v2/event_pages/201/index.json"), "utf8"));
+  });
+});

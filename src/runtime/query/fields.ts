@@ -12,6 +12,13 @@ export interface FieldConfig {
 
 class ParseError extends Error {}
 
+/**
+ * The deepest nesting of brackets `fields` may hold, far past any real query (a relation's fields
+ * nest a level or two). The parser recurses once a level, as Wagtail's does: without a bound a
+ * long enough `a(a(a(...` overflows the stack, in the preview and the worker alike.
+ */
+export const FIELDS_MAX_DEPTH = 32;
+
 /** Parses `a,-b,c(d,e)`; throws QueryError 400 `fields error: ...` as Wagtail does. */
 export function parseFieldsParameter(text: string): FieldConfig[] {
   try {
@@ -56,7 +63,7 @@ function parse(all: string): FieldConfig[] {
     return { ident, negated };
   }
 
-  function fields(expectClose: boolean): FieldConfig[] {
+  function fields(expectClose: boolean, depth: number): FieldConfig[] {
     let firstIdent: string | null = null;
     let isFirst = true;
     const out: FieldConfig[] = [];
@@ -69,8 +76,9 @@ function parse(all: string): FieldConfig[] {
       }
       if (at(pos) === "(") {
         if (negated) throw new ParseError(`unexpected char '(' at position ${pos}`);
+        if (depth >= FIELDS_MAX_DEPTH) throw new ParseError(`nested deeper than ${FIELDS_MAX_DEPTH} levels at position ${pos}`);
         pos++;
-        sub = fields(true);
+        sub = fields(true, depth + 1);
       }
       if (isFirst) firstIdent = ident;
       else {
@@ -92,7 +100,7 @@ function parse(all: string): FieldConfig[] {
     if (expectClose) throw new ParseError("unexpected end of input (did you miss out a close bracket?)");
     return out;
   }
-  return fields(false);
+  return fields(false, 0);
 }
 
 /** The view a serializer is made for: a list item, a detail, or an object nested in another. */
