@@ -85,7 +85,7 @@ async function readBody(res: Response, limit: BodyLimit, url: string): Promise<B
  * more than MAX_REDIRECTS times. Another host is followed, as a browser does: an original is
  * often served from a CDN, and the import sends no credentials or cookies to leak.
  */
-function redirectTarget(asked: string, from: string, status: number, location: string, followed: number): string {
+export function redirectTarget(asked: string, from: string, status: number, location: string, followed: number): string {
   const where = `GET ${asked} was redirected (HTTP ${status}${from === asked ? "" : ` from ${from}`}) to`;
   if (followed >= MAX_REDIRECTS) throw new AnswerRefused(`GET ${asked} was redirected more than ${MAX_REDIRECTS} times: the import stops there`);
   const next = fetchableUrl(location, from, where);
