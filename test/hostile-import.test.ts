@@ -266,6 +266,13 @@ describe("import from a hostile API: bodies too large, JSON too deep", () => {
   });
 });
 
+describe("import from a hostile API: a list of more pages than any catalogue has", () => {
+  it("refuses a total_count that would take more than 100,000 requests, before planning them", async () => {
+    const run = await importFrom({ alter: (p, body) => (p.startsWith("/api/v2/event_pages/?") ? body.replace('"total_count": 90', '"total_count": 9007199254740991') : body) });
+    expectRefused(run, /Import failed: GET http:\/\/127\.0\.0\.1:\d+\/api\/v2\/event_pages\/\?limit=20&offset=0 lists a total_count of 9007199254740991 event pages, 20 at a time: more than the 100,000 requests the import makes for one list\. Nothing was written\./);
+  });
+});
+
 describe("import from a hostile API: the same answers read the same way whatever their size", () => {
   const padded = (n: number) => (p: string, body: string) => (p === "/api/v2/event_pages/?limit=20&offset=0" ? body.replace("{", `{${" ".repeat(n)}`) : body);
 

@@ -22,5 +22,12 @@ export const ORIGINAL_MAX_BYTES = 50 * MIB;
  */
 export const JSON_MAX_DEPTH = 128;
 
+/**
+ * The most requests one list is read in. Wagtail pages by 20 at most by default: 100,000 requests
+ * read two million items. A total_count past it is refused before any offset is planned, rather
+ * than planning one request for each page of a total no catalogue has.
+ */
+export const MAX_LIST_REQUESTS = 100_000;
+
 /** Redirects followed for one request (a site moved to https:, to www., behind a CDN takes one or two). */
 export const MAX_REDIRECTS = 5;
