@@ -72,7 +72,11 @@ export async function readPages(reader: ApiReader, progress: Progress): Promise<
       `GET ${reader.url("/api/v2/event_pages/")} answered 404 Not Found: ${reader.base} does not serve a Wagtail API v2 events catalogue (no /api/v2/event_pages/). Give the address /api/v2/ sits under, such as https://api.example.org`,
     );
   }
-  for (const p of list.pages) p.value.items.forEach((item, i) => item.meta.slug !== undefined && checkSlug(item.meta.slug, `${p.answer.path}: items[${i}].meta.slug`));
+  for (const p of list.pages) {
+    p.value.items.forEach((item, i) => {
+      if (item.meta.slug !== undefined) checkSlug(item.meta.slug, `${p.answer.path}: items[${i}].meta.slug`);
+    });
+  }
   const items = list.pages.flatMap((p) => p.value.items);
   let done = 0;
   progress("event pages", 0, items.length);
