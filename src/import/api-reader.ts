@@ -1,8 +1,10 @@
 // Reading JSON documents of a Wagtail API v2: the address they sit under, and each answer sorted
 // into a document or a clear error (credentials asked for, HTML where JSON was expected).
 import { UsageError } from "../errors.js";
-import { ImportFailed } from "./errors.js";
+import { AnswerRefused, ImportFailed } from "./errors.js";
 import type { PoliteClient } from "./http-client.js";
+import { nestsDeeperThan } from "./json-depth.js";
+import { JSON_MAX_DEPTH } from "./limits.js";
 
 export interface JsonAnswer {
   /** The path and query asked, under the API's address. */
@@ -65,6 +67,9 @@ export class ApiReader {
       throw new ImportFailed(
         `GET ${url} answered HTML where JSON was expected (${statusLine(a.status)}${title ? `, a page titled "${title}"` : ""}): a login page, a proxy's error page or a web site, not a Wagtail API v2. Check the address: it is the one /api/v2/ sits under`,
       );
+    }
+    if (nestsDeeperThan(a.body, JSON_MAX_DEPTH)) {
+      throw new AnswerRefused(`GET ${url} answered JSON nested more than ${JSON_MAX_DEPTH} levels deep (a Wagtail document nests about ten): refused unread`);
     }
     let value: unknown;
     try {

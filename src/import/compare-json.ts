@@ -51,7 +51,12 @@ export function jsonDifferences(readText: string, builtText: string, limit = 8):
   const out: Difference[] = [];
   walk(read, built, [], out, limit);
   if (out.length > 0) return out.slice(0, limit);
+  return [writtenDifferently(readText, builtText)];
+}
+
+/** Where two texts of the same values first differ. */
+export function writtenDifferently(readText: string, builtText: string): Difference {
   let i = 0;
   while (i < readText.length && readText[i] === builtText[i]) i++;
-  return [{ path: "", message: `the same values written differently from character ${i}: read ${shown(readText.slice(i, i + 30))}, built ${shown(builtText.slice(i, i + 30))}` }];
+  return { path: "", message: `the same values written differently from character ${i}: read ${shown(readText.slice(i, i + 30))}, built ${shown(builtText.slice(i, i + 30))}` };
 }

@@ -8,6 +8,7 @@ import type { Original } from "./read-images.js";
 import type { ListedImage } from "./read-images.js";
 import type { EventDetailRead, ImageDetailRead } from "./read-shapes.js";
 import { mostCommon } from "./most-common.js";
+import { checkFileName } from "./safe-names.js";
 
 export type ImageRecord = z.input<typeof imageSchema>;
 
@@ -54,14 +55,22 @@ function blockImages(page: EventDetailRead): number[] {
 export function planImages(input: ImagesInput): ImagesPlan {
   const notes: string[] = [];
   const known = new Map<number, Known>();
-  for (const i of input.listed ?? []) known.set(i.id, { id: i.id, title: i.title, file: i.downloadUrl ? fileOf(i.downloadUrl) : null, downloadUrl: i.downloadUrl });
+  const fromUrl = (where: string, url: string | null) => (url === null ? null : { where, text: url });
+  for (const i of input.listed ?? []) {
+    known.set(i.id, { id: i.id, title: i.title, file: i.downloadUrl ? fileOf(i.downloadUrl) : null, downloadUrl: i.downloadUrl, from: fromUrl(i.from, i.downloadUrl) });
+  }
   for (const p of input.pages) {
     const h = p.hero_image;
-    if (h && !known.has(h.id)) known.set(h.id, { id: h.id, title: h.title, file: fileOf(h.meta.download_url), downloadUrl: h.meta.download_url });
+    const url = h?.meta.download_url ?? null;
+    if (h && url !== null && !known.has(h.id)) known.set(h.id, { id: h.id, title: h.title, file: fileOf(url), downloadUrl: url, from: fromUrl(`/api/v2/pages/${p.id}/: hero_image.meta.download_url`, url) });
   }
-  for (const [id, d] of input.details) known.set(id, { id, title: d.title, file: fileOf(d.meta.download_url), downloadUrl: d.meta.download_url });
+  for (const [id, d] of input.details) known.set(id, { id, title: d.title, file: fileOf(d.meta.download_url), downloadUrl: d.meta.download_url, from: fromUrl(`/api/v2/images/${id}/: meta.download_url`, d.meta.download_url) });
 
-  const firstFree = Math.max(0, ...known.keys(), ...input.pages.flatMap(blockImages)) + 1;
+  // A loop, not Math.max(...ids): an argument list of a few hundred thousand ids overflows the stack.
+  let highest = 0;
+  for (const id of known.keys()) highest = Math.max(highest, id);
+  for (const p of input.pages) for (const id of blockImages(p)) highest = Math.max(highest, id);
+  const firstFree = highest + 1;
   const { thumbnailOf, made } = matchThumbnails(input.pages, known, input.cdnUrl, firstFree);
   if (made.size > 0) {
     notes.push(
@@ -89,7 +98,7 @@ export function planImages(input: ImagesInput): ImagesPlan {
   for (const t of thumbnailOf.values()) uses.set(t.image, [...(uses.get(t.image) ?? []), t]);
   const alts = new Map<number, string>();
   for (const id of [...used, ...[...made.values()].map((r) => r.id)].sort((a, b) => a - b)) {
-    const k: Known = known.get(id) ?? [...made.values()].find((r) => r.id === id) ?? { id, title: "", file: null, downloadUrl: null };
+    const k: Known = known.get(id) ?? [...made.values()].find((r) => r.id === id) ?? { id, title: "", file: null, downloadUrl: null, from: null };
     const these = uses.get(id) ?? [];
     const keys = [...new Set(these.map((u) => u.key))];
     const key = mostCommon(these.map((u) => u.key));
@@ -97,6 +106,8 @@ export function planImages(input: ImagesInput): ImagesPlan {
     const alt = mostCommon(these.map((u) => u.alt));
     const title = k.title.trim() ? k.title : `Image ${id}`;
     const record: ImageRecord = { id, title, file: k.file ?? `image-${id}.jpg` };
+    // The name becomes images/<file> here and in the build: checked before anything is written.
+    checkFileName(record.file, k.from?.where ?? `image ${id}`, k.from?.text);
     if (alt !== undefined && alt !== title) record.alt = alt;
     alts.set(id, record.alt ?? title);
     if (key !== undefined && key !== NO_FOCAL_POINT) record.rendition_key = key;
@@ -109,10 +120,10 @@ export function planImages(input: ImagesInput): ImagesPlan {
   const originals: Original[] = [];
   const files = new Set<string>();
   for (const r of records) {
-    const url = known.get(r.id)?.downloadUrl;
-    if (!url || files.has(r.file)) continue;
+    const k = known.get(r.id);
+    if (!k?.downloadUrl || !k.from || files.has(r.file)) continue;
     files.add(r.file);
-    originals.push({ file: r.file, downloadUrl: url });
+    originals.push({ file: r.file, downloadUrl: k.downloadUrl, from: k.from.where });
   }
   return { records, thumbnails, used: [...used].filter((id) => known.has(id) || input.listed === null).sort((a, b) => a - b), originals, notes };
 }

@@ -5,6 +5,15 @@ export class ImportFailed extends Error {
   override name = "ImportFailed";
 }
 
+/**
+ * The API answered what the import will not read or write (a name that would leave --content,
+ * a URL it does not fetch, a body too large or nested too deep): it ends the import whatever was
+ * being read, even an original or the images endpoint, whose other failures are only noted.
+ */
+export class AnswerRefused extends ImportFailed {
+  override name = "AnswerRefused";
+}
+
 /** Ctrl-C (or the caller's signal) stopped the import: nothing written. */
 export class ImportInterrupted extends Error {
   override name = "ImportInterrupted";

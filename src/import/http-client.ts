@@ -1,6 +1,9 @@
 // The import's HTTP client: Node's fetch, a few requests at a time, a timeout on each, retries
 // with backoff on 429, 5xx and network errors (Retry-After honoured), and counts for the summary.
-import { ImportFailed, ImportInterrupted } from "./errors.js";
+// Each body is read up to a limit and no further, and redirects are followed only to http(s).
+import { AnswerRefused, ImportFailed, ImportInterrupted } from "./errors.js";
+import { JSON_ANSWER_MAX_BYTES, MAX_REDIRECTS } from "./limits.js";
+import { fetchableUrl } from "./safe-names.js";
 
 export interface ClientOptions {
   /** Requests in flight at once; default 4. */
@@ -17,7 +20,17 @@ export interface ClientOptions {
   userAgent?: string;
 }
 
+/** The most a body may hold, and what it is, for the refusal's words. */
+export interface BodyLimit {
+  bytes: number;
+  /** `the largest JSON answer the import reads`. */
+  what: string;
+}
+
+export const JSON_ANSWER_LIMIT: BodyLimit = { bytes: JSON_ANSWER_MAX_BYTES, what: "the largest JSON answer the import reads" };
+
 export interface Answer {
+  /** The URL asked (before any redirect). */
   url: string;
   status: number;
   contentType: string;
@@ -37,6 +50,48 @@ type Attempt = { answer: Answer; retryAfter: string | null } | { failure: string
 const FATAL = /^(ENOTFOUND|CERT_|ERR_TLS_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|ERR_INVALID_URL)/;
 
 const retryable = (status: number) => status === 429 || (status >= 500 && status !== 501 && status !== 505);
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+const mebibytes = (bytes: number) => `${+(bytes / 1024 / 1024).toFixed(1)} MiB`;
+
+/**
+ * The body, read as it streams in and refused once it passes the limit (or when Content-Length
+ * says it will): a server cannot make the import hold more than the limit, whatever it sends.
+ * The bytes counted are those after Content-Encoding is undone, so a compressed body is bounded too.
+ */
+async function readBody(res: Response, limit: BodyLimit, url: string): Promise<Buffer> {
+  const tooLarge = () => new AnswerRefused(`GET ${url} answered a body over ${mebibytes(limit.bytes)}, ${limit.what}: refused before reading the rest`);
+  const declared = Number(res.headers.get("content-length"));
+  if (declared > limit.bytes) {
+    await res.body?.cancel().catch(() => {});
+    throw tooLarge();
+  }
+  if (!res.body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  // Leaving the loop (the throw) cancels the stream, which closes the connection.
+  for await (const chunk of res.body as AsyncIterable<Uint8Array>) {
+    total += chunk.byteLength;
+    if (total > limit.bytes) throw tooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, total);
+}
+
+/**
+ * Where a redirect leads: only http: or https: (fetch's own following would give a bare network
+ * error for any other, which the client would retry), never from https: back to http:, and no
+ * more than MAX_REDIRECTS times. Another host is followed, as a browser does: an original is
+ * often served from a CDN, and the import sends no credentials or cookies to leak.
+ */
+export function redirectTarget(asked: string, from: string, status: number, location: string, followed: number): string {
+  const where = `GET ${asked} was redirected (HTTP ${status}${from === asked ? "" : ` from ${from}`}) to`;
+  if (followed >= MAX_REDIRECTS) throw new AnswerRefused(`GET ${asked} was redirected more than ${MAX_REDIRECTS} times: the import stops there`);
+  const next = fetchableUrl(location, from, where);
+  if (from.startsWith("https:") && next.startsWith("http:")) throw new AnswerRefused(`${where} ${next}: the import does not follow a redirect from https: to http:`);
+  return next;
+}
 
 function errorCode(e: unknown): { code: string; message: string } {
   const err = e as { code?: string; message?: string; cause?: { code?: string; message?: string } };
@@ -60,6 +115,8 @@ export class PoliteClient {
   /** A 429 pauses every request, not only the one it answered. */
   private pausedUntil = 0;
   private readonly o: Required<Omit<ClientOptions, "signal">> & { signal?: AbortSignal };
+  /** Aborts what is still in flight once the import has ended (a request others' failure left running). */
+  private readonly closing = new AbortController();
 
   constructor(options: ClientOptions = {}) {
     this.o = {
@@ -67,23 +124,45 @@ export class PoliteClient {
     };
   }
 
-  /** The answer to GET url, whatever its status, once it is not one to retry; throws after the last retry. */
-  async get(url: string, accept = "application/json"): Promise<Answer> {
+  /** Stops every request in flight or waiting: each ends with an ImportFailed nobody awaits any more. */
+  close(): void {
+    this.closing.abort();
+  }
+
+  private stopped(): Error | null {
+    if (this.o.signal?.aborted) return new ImportInterrupted();
+    if (this.closing.signal.aborted) return new ImportFailed("the import has ended");
+    return null;
+  }
+
+  /**
+   * The answer to GET url, whatever its status, once it is not one to retry; throws after the last
+   * retry, and at once (AnswerRefused) for a body over the limit or a redirect the import does not follow.
+   */
+  async get(url: string, options: { accept?: string; limit?: BodyLimit } = {}): Promise<Answer> {
+    const accept = options.accept ?? "application/json";
+    const limit = options.limit ?? JSON_ANSWER_LIMIT;
+    fetchableUrl(url, url, "GET");
     if (this.active >= this.o.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    const stopped = this.stopped();
+    if (stopped) {
+      this.waiting.shift()?.();
+      throw stopped;
+    }
     this.active++;
     try {
-      return await this.attempts(url, accept);
+      return await this.attempts(url, accept, limit);
     } finally {
       this.active--;
       this.waiting.shift()?.();
     }
   }
 
-  private async attempts(url: string, accept: string): Promise<Answer> {
+  private async attempts(url: string, accept: string, limit: BodyLimit): Promise<Answer> {
     for (let attempt = 0; ; attempt++) {
       const pause = this.pausedUntil - Date.now();
       if (pause > 0) await this.sleep(pause);
-      const got = await this.once(url, accept);
+      const got = await this.once(url, accept, limit);
       if ("answer" in got && !retryable(got.answer.status)) return got.answer;
       const what = "answer" in got ? `HTTP ${got.answer.status}` : got.failure;
       if (attempt >= this.o.retries) {
@@ -105,18 +184,28 @@ export class PoliteClient {
     }
   }
 
-  private async once(url: string, accept: string): Promise<Attempt> {
+  private async once(url: string, accept: string, limit: BodyLimit): Promise<Attempt> {
     const timeout = AbortSignal.timeout(this.o.timeoutMs);
-    const signal = this.o.signal ? AbortSignal.any([this.o.signal, timeout]) : timeout;
+    const signal = AbortSignal.any([timeout, this.closing.signal, ...(this.o.signal ? [this.o.signal] : [])]);
     try {
-      const res = await fetch(url, { headers: { Accept: accept, "User-Agent": this.o.userAgent }, signal });
-      const body = Buffer.from(await res.arrayBuffer());
-      this.stats.requests++;
-      this.stats.bytes += body.length;
-      return { answer: { url, status: res.status, contentType: res.headers.get("content-type") ?? "", body }, retryAfter: res.headers.get("retry-after") };
+      let at = url;
+      for (let followed = 0; ; followed++) {
+        this.stats.requests++;
+        const res = await fetch(at, { headers: { Accept: accept, "User-Agent": this.o.userAgent }, signal, redirect: "manual" });
+        const location = REDIRECTS.has(res.status) ? res.headers.get("location") : null;
+        if (location !== null) {
+          await res.body?.cancel().catch(() => {});
+          at = redirectTarget(url, at, res.status, location, followed);
+          continue;
+        }
+        const body = await readBody(res, limit, url);
+        this.stats.bytes += body.length;
+        return { answer: { url, status: res.status, contentType: res.headers.get("content-type") ?? "", body }, retryAfter: res.headers.get("retry-after") };
+      }
     } catch (e) {
-      this.stats.requests++;
-      if (this.o.signal?.aborted) throw new ImportInterrupted();
+      const stopped = this.stopped();
+      if (stopped) throw stopped;
+      if (e instanceof ImportFailed) throw e;
       if (timeout.aborted) return { failure: `no complete answer within ${this.o.timeoutMs / 1000} s`, kind: "timeout" };
       const { code, message } = errorCode(e);
       if (FATAL.test(code)) throw new ImportFailed(`GET ${url} failed: ${code} ${message}; check the address`);
@@ -125,19 +214,21 @@ export class PoliteClient {
   }
 
   private sleep(ms: number): Promise<void> {
-    const signal = this.o.signal;
-    if (signal?.aborted) return Promise.reject(new ImportInterrupted());
+    const already = this.stopped();
+    if (already) return Promise.reject(already);
+    const signals = [this.closing.signal, ...(this.o.signal ? [this.o.signal] : [])];
     return new Promise((resolve, reject) => {
       const done = () => {
-        signal?.removeEventListener("abort", stop);
+        for (const s of signals) s.removeEventListener("abort", stop);
         resolve();
       };
       const timer = setTimeout(done, ms);
       const stop = () => {
         clearTimeout(timer);
-        reject(new ImportInterrupted());
+        for (const s of signals) s.removeEventListener("abort", stop);
+        reject(this.stopped());
       };
-      signal?.addEventListener("abort", stop, { once: true });
+      for (const s of signals) s.addEventListener("abort", stop, { once: true });
     });
   }
 }

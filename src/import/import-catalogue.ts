@@ -14,6 +14,7 @@ import { proveIdentical, type Proof } from "./prove.js";
 import { downloadOriginals, readImageDetails, readImageList } from "./read-images.js";
 import { readPages, releaseDetails, type Progress } from "./read-pages.js";
 import { planContent, type ContentPlan } from "./to-content.js";
+import { fetchableUrl } from "./safe-names.js";
 import { ContentStaging } from "./write-content.js";
 
 export interface ImportOptions {
@@ -104,11 +105,14 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportRes
     if (options.signal?.aborted) throw new ImportInterrupted();
   };
   const staging = ContentStaging.open(target, shown, options.force === true);
+  const client = new PoliteClient({ concurrency: options.concurrency, timeoutMs: options.timeoutMs, backoffMs: options.backoffMs, signal: options.signal });
   try {
-    const client = new PoliteClient({ concurrency: options.concurrency, timeoutMs: options.timeoutMs, backoffMs: options.backoffMs, signal: options.signal });
     const reader = new ApiReader(client, base);
     const { pages, content, originalsToFetch, imagesEndpoint } = await readAndPlan(reader, zoneOptions, progress);
     interrupted();
+    // Every name and every URL to fetch is checked before the first file is written.
+    staging.checkNames([...content.files.keys(), ...(options.images === false ? [] : originalsToFetch.map((o) => path.join("images", o.file)))]);
+    if (options.images !== false) for (const o of originalsToFetch) o.downloadUrl = fetchableUrl(o.downloadUrl, `${base}/`, o.from);
     for (const [rel, text] of content.files) staging.write(rel, text);
     const written = content.files.size;
     content.files.clear();
@@ -120,10 +124,10 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportRes
     interrupted();
 
     progress("the proof", 0, 1);
-    const proof = await proveIdentical(pages, staging.root, path.basename(target), now);
+    const name = path.basename(staging.dir);
+    const proof = await proveIdentical(pages, staging.root, name, now);
     interrupted();
     if (!proof.built) {
-      const name = path.basename(target);
       throw new ImportedContentRefused(proof.diagnostics.map((d) => ({ ...d, file: d.file.startsWith(`${name}/`) ? `${shown}/${d.file.slice(name.length + 1)}` : d.file })));
     }
     progress("the proof", 1, 1);
@@ -149,6 +153,8 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportRes
       identical: proof.differing.length === 0,
     };
   } finally {
+    // Requests still in flight (others of a batch one of which failed) end now, and write nothing.
+    client.close();
     staging.abort();
   }
 }

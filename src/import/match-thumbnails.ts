@@ -13,6 +13,8 @@ export interface Known {
   title: string;
   file: string | null;
   downloadUrl: string | null;
+  /** The document and key the file's name was read from, and the text it was read from, for a refusal's words. */
+  from: { where: string; text: string } | null;
 }
 
 /** `<stem>.<key>.<filter>.<ext>` */
@@ -57,7 +59,7 @@ export function matchThumbnails(pages: readonly EventDetailRead[], known: Readon
     let record = made.get(url);
     if (!record) {
       const file = m ? `${m[1]}.${m[4]}` : (url.split("/").pop() || "thumbnail.jpg");
-      record = { id: nextId++, title: p.thumbnail.alt.trim() || (m?.[1] ?? file), file, downloadUrl: null, key };
+      record = { id: nextId++, title: p.thumbnail.alt.trim() || (m?.[1] ?? file), file, downloadUrl: null, key, from: { where: `/api/v2/pages/${p.id}/: thumbnail.url`, text: url } };
       made.set(url, record);
     }
     thumbnailOf.set(p.id, { image: record.id, key, alt: p.thumbnail.alt });

@@ -7,7 +7,7 @@ import path from "node:path";
 import { build } from "../build.js";
 import type { Diagnostic } from "../model/diagnostics.js";
 import { serialize } from "../runtime/serialize.js";
-import { jsonDifferences, type Difference } from "./compare-json.js";
+import { jsonDifferences, writtenDifferently, type Difference } from "./compare-json.js";
 import type { PagesRead } from "./read-pages.js";
 
 export interface DocumentDifferences {
@@ -41,10 +41,15 @@ function listDifferences(pages: PagesRead, builtText: string): DocumentDifferenc
   const out: DocumentDifferences[] = [];
   for (const page of pages.list.pages) {
     const slice = built.items.slice(page.offset, page.offset + page.value.items.length);
-    if (page.answer.text === serialize({ meta: { total_count: built.meta.total_count }, items: slice })) continue;
+    const builtText = serialize({ meta: { total_count: built.meta.total_count }, items: slice });
+    if (page.answer.text === builtText) continue;
+    // The items as JSON.parse read them, keys in the order the API wrote them: page.value is the
+    // shape's reading (zod), which puts the keys it names first, and would report every item's
+    // keys in another order.
+    const read = page.answer.value as BuiltList;
     const differences: Difference[] = [];
-    if (page.value.meta.total_count !== built.meta.total_count) differences.push({ path: "meta.total_count", message: `read ${page.value.meta.total_count}, built ${built.meta.total_count}` });
-    page.value.items.forEach((item, i) => {
+    if (read.meta.total_count !== built.meta.total_count) differences.push({ path: "meta.total_count", message: `read ${read.meta.total_count}, built ${built.meta.total_count}` });
+    read.items.forEach((item, i) => {
       const match = byId.get(item.id);
       if (!match) return differences.push({ path: `items[${i}]`, message: `page ${item.id} is not in the built list` });
       for (const d of jsonDifferences(serialize(item), serialize(match.item), 4)) differences.push({ path: `items[${i}]${d.path ? `.${d.path}` : ""}`, message: d.message });
@@ -52,7 +57,7 @@ function listDifferences(pages: PagesRead, builtText: string): DocumentDifferenc
         differences.push({ path: `items[${i}]`, message: `page ${item.id} is item ${page.offset + i} of the list read, ${match.i} of the list built (which is in ascending id)` });
       }
     });
-    if (differences.length === 0) differences.push({ path: "", message: "the same items written differently" });
+    if (differences.length === 0) differences.push(writtenDifferently(page.answer.text, builtText));
     out.push({ document: `the list (${page.answer.path})`, differences });
   }
   return out;
@@ -86,7 +91,7 @@ export async function proveIdentical(pages: PagesRead, cwd: string, contentArg: 
       if (a && b) identicalEvents++;
     }
     const listDiffs = listDifferences(pages, builtFile("event_pages"));
-    differing.push(...listDiffs);
+    for (const d of listDiffs) differing.push(d);
     const parent = pages.parent ? compare(`the parent page ${pages.parent.page.id} (${pages.parent.answer.path})`, pages.parent.answer.text, () => builtFile("pages", pages.parent!.page.id)) : null;
     const home = pages.home ? compare(`the home page ${pages.home.page.id} (${pages.home.answer.path})`, pages.home.answer.text, () => builtFile("pages", pages.home!.page.id)) : null;
     const warnings = result.diagnostics.filter((d) => d.severity === "warning").length;

@@ -2,7 +2,9 @@
 // image's file, each used image's detail, and the originals from their download_url.
 import { ApiReader, statusLine } from "./api-reader.js";
 import { readPaged } from "./read-paged.js";
-import { ImportFailed } from "./errors.js";
+import { AnswerRefused, ImportFailed } from "./errors.js";
+import type { BodyLimit } from "./http-client.js";
+import { ORIGINAL_MAX_BYTES } from "./limits.js";
 import { imageDetailShape, imageListShape, readAs, type ImageDetailRead } from "./read-shapes.js";
 import type { Progress } from "./read-pages.js";
 
@@ -11,6 +13,8 @@ export interface ListedImage {
   title: string;
   type: string;
   downloadUrl: string | null;
+  /** The list page and key its download_url was read from (`/api/v2/images/?limit=20&offset=0: items[3].meta.download_url`). */
+  from: string;
 }
 
 /** Every image of the images endpoint, or null (with why) when the API has none or it cannot be read. */
@@ -18,10 +22,12 @@ export async function readImageList(reader: ApiReader, startLimit: number, progr
   try {
     const list = await readPaged(reader, "/api/v2/images/", imageListShape, "images", (done, total) => progress("the images' list", done, total), startLimit);
     if (!list) return { images: null, note: null };
-    const images = list.pages.flatMap((p) => p.value.items).map((i) => ({ id: i.id, title: i.title, type: i.meta.type, downloadUrl: i.meta.download_url ?? null }));
+    const images = list.pages.flatMap((p) =>
+      p.value.items.map((i, n) => ({ id: i.id, title: i.title, type: i.meta.type, downloadUrl: i.meta.download_url ?? null, from: `${p.answer.path}: items[${n}].meta.download_url` })),
+    );
     return { images, note: null };
   } catch (e) {
-    if (!(e instanceof ImportFailed)) throw e;
+    if (!(e instanceof ImportFailed) || e instanceof AnswerRefused) throw e;
     return { images: null, note: `the images endpoint could not be read (${e.message}); images were taken from the pages alone` };
   }
 }
@@ -45,12 +51,18 @@ export async function readImageDetails(reader: ApiReader, ids: readonly number[]
 
 export interface Original {
   file: string;
+  /** As the API gave it; made absolute and checked (http: or https: only) before anything is written. */
   downloadUrl: string;
+  /** The document and key it was read from. */
+  from: string;
 }
+
+const ORIGINAL_LIMIT: BodyLimit = { bytes: ORIGINAL_MAX_BYTES, what: "the largest original the import downloads (import with --no-images to leave the originals out)" };
 
 /**
  * Downloads each original and hands its bytes to `save`, a few at a time. A download that fails
- * (after the client's retries) does not end the import: the API does not depend on it.
+ * (after the client's retries) does not end the import: the API does not depend on it. One the
+ * import refuses (too large, redirected where it does not follow) does.
  */
 export async function downloadOriginals(
   reader: ApiReader,
@@ -64,9 +76,9 @@ export async function downloadOriginals(
   const failed: string[] = [];
   await Promise.all(
     originals.map(async (o) => {
-      const url = new URL(o.downloadUrl, `${reader.base}/`).href;
+      const url = o.downloadUrl;
       try {
-        const a = await reader.client.get(url, "*/*");
+        const a = await reader.client.get(url, { accept: "*/*", limit: ORIGINAL_LIMIT });
         if (a.status !== 200) failed.push(`${o.file} (GET ${url} answered ${statusLine(a.status)})`);
         else if (/text\/html/i.test(a.contentType)) failed.push(`${o.file} (GET ${url} answered HTML, not an image)`);
         else {
@@ -75,7 +87,7 @@ export async function downloadOriginals(
           bytes += a.body.length;
         }
       } catch (e) {
-        if (!(e instanceof ImportFailed)) throw e;
+        if (!(e instanceof ImportFailed) || e instanceof AnswerRefused) throw e;
         failed.push(`${o.file} (${e.message})`);
       }
       progress("originals", ++done, originals.length);

@@ -1,7 +1,8 @@
 // A list of a Wagtail API v2 read page by page with limit and offset until its total_count.
 import type { z } from "zod";
 import { ApiReader, errorMessage, statusLine, type JsonAnswer } from "./api-reader.js";
-import { ImportFailed } from "./errors.js";
+import { AnswerRefused, ImportFailed } from "./errors.js";
+import { MAX_LIST_REQUESTS } from "./limits.js";
 import { readAs } from "./read-shapes.js";
 
 export interface PagedList<S extends z.ZodType> {
@@ -50,6 +51,11 @@ export async function readPaged<S extends z.ZodType<{ meta: { total_count: numbe
   const changed = (why: string) =>
     new ImportFailed(`the list of ${what} changed while it was read (${why}): the site was being edited. Run the import again when it is quiet`);
   if (step === 0 && total > 0) throw changed(`GET ${reader.url(first.path)} holds no items of ${total}`);
+  if (step > 0 && total / step > MAX_LIST_REQUESTS) {
+    throw new AnswerRefused(
+      `GET ${reader.url(first.path)} lists a total_count of ${total} ${what}, ${step} at a time: more than the ${MAX_LIST_REQUESTS.toLocaleString("en")} requests the import makes for one list`,
+    );
+  }
   const offsets: number[] = [];
   for (let o = step; o < total; o += step) offsets.push(o);
   let read = step;

@@ -5,6 +5,7 @@ import { mostCommon } from "./most-common.js";
 import { ApiReader, statusLine, type JsonAnswer } from "./api-reader.js";
 import { readPaged, type PagedList } from "./read-paged.js";
 import { eventDetailShape, listPageShape, plainPageShape, readAs, type EventDetailRead, type PlainPageRead } from "./read-shapes.js";
+import { checkSlug } from "./safe-names.js";
 
 export interface EventPageRead {
   id: number;
@@ -35,6 +36,8 @@ async function readEvent(reader: ApiReader, item: { id: number; title: string; m
     if (a.status !== 200) throw new ImportFailed(`GET ${reader.url(a.path)} answered ${statusLine(a.status)}; the import reads each event page's detail`);
   }
   const detail = readAs(eventDetailShape, pages.value, `GET ${reader.url(pages.path)}`, "an event page's detail");
+  // The slug names the page's file: a slug no Wagtail would give ends the import here, before anything is written.
+  checkSlug(detail.meta.slug, `${pages.path}: meta.slug`);
   if (detail.id !== id) throw new ImportFailed(`GET ${reader.url(pages.path)} answered page ${detail.id}, not ${id}; the API does not answer as Wagtail's`);
   if (pages.text !== eventPages.text) throw changed(`page ${id} answered differently on /api/v2/pages/${id}/ and /api/v2/event_pages/${id}/`);
   const differs =
@@ -52,7 +55,9 @@ async function readPlainPage(reader: ApiReader, id: number, what: string): Promi
   if (answer.status !== 200) {
     throw new ImportFailed(`GET ${reader.url(answer.path)} (${what}) answered ${statusLine(answer.status)}; the import reads the pages above the event pages from the pages endpoint`);
   }
-  return { answer, page: readAs(plainPageShape, answer.value, `GET ${reader.url(answer.path)}`, what) };
+  const page = readAs(plainPageShape, answer.value, `GET ${reader.url(answer.path)}`, what);
+  checkSlug(page.meta.slug, `${answer.path}: meta.slug`);
+  return { answer, page };
 }
 
 /** Drops each page's parsed detail once the content is planned: the proof compares the texts. */
@@ -66,6 +71,11 @@ export async function readPages(reader: ApiReader, progress: Progress): Promise<
     throw new ImportFailed(
       `GET ${reader.url("/api/v2/event_pages/")} answered 404 Not Found: ${reader.base} does not serve a Wagtail API v2 events catalogue (no /api/v2/event_pages/). Give the address /api/v2/ sits under, such as https://api.example.org`,
     );
+  }
+  for (const p of list.pages) {
+    p.value.items.forEach((item, i) => {
+      if (item.meta.slug !== undefined) checkSlug(item.meta.slug, `${p.answer.path}: items[${i}].meta.slug`);
+    });
   }
   const items = list.pages.flatMap((p) => p.value.items);
   let done = 0;

@@ -35,9 +35,16 @@ export function fittingZones(observations: readonly Observation[]): string[] {
 
 /** The zone's offsets twice a day from the first observed year to the year after the last: zones alike there are one choice. */
 function behaviour(zone: string, observations: readonly Observation[]): string {
-  const years = observations.map((o) => new Date(o.epochMs).getUTCFullYear());
-  const from = Date.UTC(Math.min(...years), 0, 1);
-  const to = Date.UTC(Math.max(...years) + 2, 0, 1);
+  // A loop, not Math.min(...years): an argument list of a few hundred thousand overflows the stack.
+  let first = Infinity;
+  let last = -Infinity;
+  for (const o of observations) {
+    const year = new Date(o.epochMs).getUTCFullYear();
+    first = Math.min(first, year);
+    last = Math.max(last, year);
+  }
+  const from = Date.UTC(first, 0, 1);
+  const to = Date.UTC(last + 2, 0, 1);
   const offsets: number[] = [];
   for (let t = from; t < to; t += DAY_MS / 2) offsets.push(offsetAt(t, zone));
   return offsets.join(",");

@@ -6,6 +6,7 @@ import { eventSource } from "./content-events.js";
 import { accessibilitySources, catalogueSource, genreSources, programSources, venueSources, type SiteUrls } from "./content-settings.js";
 import type { Zones } from "./infer-zones.js";
 import type { PagesRead } from "./read-pages.js";
+import { checkFileName, checkSlug } from "./safe-names.js";
 
 export interface ContentPlan {
   /** Relative path → the file's text. */
@@ -39,20 +40,29 @@ export function planContent(pages: PagesRead, urls: SiteUrls, zones: Zones, imag
   files.set("images.json", json(images.records));
 
   const standIns: string[] = [];
+  // Names as a file system that ignores case and Unicode normalization (macOS, Windows) compares them.
   const taken = new Set<string>();
+  const key = (name: string) => name.normalize("NFC").toLowerCase();
   for (const d of details) {
+    const document = `/api/v2/pages/${d.id}/`;
+    // Checked as read (read-pages.ts); again here, where the slug becomes a path.
+    checkSlug(d.meta.slug, `${document}: meta.slug`);
     const { source, standInEvent } = eventSource(d, {
       ticketButtonText: catalogue.ticket_button_text ?? "Buy tickets",
       thumbnail: images.thumbnails.get(d.id)!,
       zoneOf: (id) => zones.venues.get(id) ?? zones.catalogue,
     });
-    // Two pages with one slug (under different parents) cannot share a file: the second names its slug.
-    let name = `events/${d.meta.slug}.json`;
-    if (taken.has(name)) {
-      name = `events/${d.meta.slug}-${d.id}.json`;
+    // Two pages with one slug (under different parents) cannot share a file: the second names its
+    // slug, in a file named with its id too (and a further suffix, should a page's slug be that name).
+    let stem = d.meta.slug;
+    if (taken.has(key(stem))) {
+      stem = `${d.meta.slug}-${d.id}`;
+      for (let n = 2; taken.has(key(stem)); n++) stem = `${d.meta.slug}-${d.id}-${n}`;
       Object.assign(source, { slug: d.meta.slug });
     }
-    taken.add(name);
+    taken.add(key(stem));
+    checkFileName(`${stem}.json`, `${document}: meta.slug`, d.meta.slug);
+    const name = `events/${stem}.json`;
     const { id, slug, ...rest } = source;
     const ordered = slug === undefined ? source : { id, slug, ...rest };
     files.set(name, json(ordered));

@@ -2,8 +2,9 @@
 // request to the preview (the project's build, served with Wagtail's paging) and adds what a live
 // site does that the preview does not: a smaller page size (400 "limit cannot be higher than N"),
 // an images endpoint and the originals, a 429, a 500 or a dropped connection once, HTML, a 401, a
-// request that never ends, or a document altered. Also an async runner of the CLI, since the
-// server runs in the test's own process.
+// request that never ends, or a document altered; or answers as a hostile site does, with any
+// answer a test writes itself. Also an async runner of the CLI, since the server runs in the
+// test's own process.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -35,6 +36,8 @@ export interface DoubleOptions {
   originals?: string;
   /** Changes a JSON body before it is sent. */
   alter?: (pathAndQuery: string, body: string) => string;
+  /** Answers a request itself, before anything else, when it returns true: a redirect, a body that does not end. */
+  answer?: (pathAndQuery: string, res: ServerResponse) => boolean;
 }
 
 export interface Double {
@@ -83,6 +86,7 @@ export async function startWagtailDouble(options: DoubleOptions, port = 0): Prom
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const pathAndQuery = req.url ?? "/";
     requests.push({ path: pathAndQuery, at: Date.now() });
+    if (options.answer?.(pathAndQuery, res)) return;
     const fault = once.get(pathAndQuery) ?? options.always?.(pathAndQuery);
     once.delete(pathAndQuery);
     if (fault === "429") return send(res, 429, json({ detail: "Request was throttled. Expected available in 1 second." }), "application/json", { "Retry-After": "1" });
@@ -132,8 +136,8 @@ export async function startWagtailDouble(options: DoubleOptions, port = 0): Prom
 }
 
 /** Runs the real CLI without blocking this process (whose servers must keep answering). */
-export function runCliAsync(args: string[], options: { cwd: string }): { child: ChildProcess; done: Promise<CliRun> } {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env: { ...process.env, GITHUB_ACTIONS: "" }, stdio: ["ignore", "pipe", "pipe"] });
+export function runCliAsync(args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): { child: ChildProcess; done: Promise<CliRun> } {
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env: { ...process.env, GITHUB_ACTIONS: "", ...options.env }, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
   child.stdout!.on("data", (d: Buffer) => (stdout += d.toString()));

@@ -54,7 +54,7 @@ describe("images.json from the pages", () => {
     });
     expect(plan.records).toEqual([{ id: 12, title: "Hamlet", file: "hamlet-2026.jpg", alt: "Hamlet on stage", rendition_key: "a1b2c3d4" }]);
     expect([...plan.thumbnails]).toEqual([[101, { image: 12 }], [102, { image: 12 }], [103, { image: 12, alt: "The Ghost" }]]);
-    expect(plan.originals).toEqual([{ file: "hamlet-2026.jpg", downloadUrl: `${CDN}/media/original_images/hamlet-2026.jpg` }]);
+    expect(plan.originals).toEqual([{ file: "hamlet-2026.jpg", downloadUrl: `${CDN}/media/original_images/hamlet-2026.jpg`, from: "/api/v2/pages/101/: hero_image.meta.download_url" }]);
     expect(plan.notes).toEqual([]);
   });
 

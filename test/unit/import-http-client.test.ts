@@ -3,8 +3,8 @@
 // errors when it gives up, and Ctrl-C honoured while it waits.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { ImportFailed, ImportInterrupted } from "../../src/import/errors.js";
-import { PoliteClient, retryAfterMs } from "../../src/import/http-client.js";
+import { AnswerRefused, ImportFailed, ImportInterrupted } from "../../src/import/errors.js";
+import { PoliteClient, redirectTarget, retryAfterMs } from "../../src/import/http-client.js";
 
 let server: Server | null = null;
 
@@ -101,5 +101,79 @@ describe("the import's HTTP client", () => {
     setTimeout(() => stop.abort(), 100);
     await expect(client.get(s.url)).rejects.toThrow(ImportInterrupted);
     expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it("follows a redirect to another origin, and counts each request", async () => {
+    const elsewhere = createServer((_, res) => answer(200)(_, res));
+    await new Promise<void>((resolve) => elsewhere.listen(0, "127.0.0.1", resolve));
+    try {
+      const to = `http://127.0.0.1:${(elsewhere.address() as { port: number }).port}/moved`;
+      const s = await serve((_, res) => (res.writeHead(301, { Location: to }), res.end()));
+      const client = new PoliteClient();
+      const a = await client.get(s.url);
+      expect([a.status, a.url, a.body.toString()]).toEqual([200, s.url, '{"status":200}']);
+      expect(client.stats.requests).toBe(2);
+    } finally {
+      elsewhere.closeAllConnections();
+      await new Promise<void>((resolve) => elsewhere.close(() => resolve()));
+    }
+  });
+
+  it("refuses a redirect to another scheme at once, without retrying", async () => {
+    const s = await serve((_, res) => (res.writeHead(302, { Location: "file:///etc/passwd" }), res.end()));
+    await expect(new PoliteClient({ backoffMs: 5 }).get(s.url)).rejects.toThrow(
+      new AnswerRefused(`GET ${s.url} was redirected (HTTP 302) to: "file:///etc/passwd" is a file: URL: the import fetches only http: and https: URLs`),
+    );
+    expect(s.times).toHaveLength(1);
+  });
+
+  it("follows a redirect within http(s) but not from https: to http:, nor more than 5 times", () => {
+    expect(redirectTarget("https://a.example/x", "https://a.example/x", 301, "/y", 0)).toBe("https://a.example/y");
+    expect(redirectTarget("http://a.example/x", "http://a.example/x", 301, "https://b.example/y", 0)).toBe("https://b.example/y");
+    expect(() => redirectTarget("https://a.example/x", "https://a.example/x", 302, "http://a.example/x", 0)).toThrow(/does not follow a redirect from https: to http:/);
+    expect(() => redirectTarget("https://a.example/x", "https://a.example/x", 302, "/y", 5)).toThrow(/was redirected more than 5 times/);
+  });
+
+  it("refuses a body past its limit as it streams in, without reading the rest", async () => {
+    let sent = 0;
+    const s = await serve((_, res) => {
+      res.writeHead(200, { "Content-Type": "application/json" });
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      const more = () => {
+        while (sent < 64 * 1024 * 1024 && !res.destroyed) {
+          sent += chunk.length;
+          if (!res.write(chunk)) return void res.once("drain", more);
+        }
+        res.end();
+      };
+      more();
+    });
+    await expect(new PoliteClient().get(s.url, { limit: { bytes: 1024 * 1024, what: "the test's limit" } })).rejects.toThrow(
+      new AnswerRefused(`GET ${s.url} answered a body over 1 MiB, the test's limit: refused before reading the rest`),
+    );
+    expect(s.times).toHaveLength(1);
+    expect(sent).toBeLessThan(32 * 1024 * 1024);
+  });
+
+  it("refuses a body whose Content-Length is past its limit before it comes", async () => {
+    const s = await serve((_, res) => (res.writeHead(200, { "Content-Length": 2 * 1024 * 1024 }), res.write("{")));
+    const started = Date.now();
+    await expect(new PoliteClient().get(s.url, { limit: { bytes: 1024 * 1024, what: "the test's limit" } })).rejects.toThrow(/answered a body over 1 MiB/);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it("refuses a URL that is not http(s), asking nothing", async () => {
+    await expect(new PoliteClient().get("file:///etc/passwd")).rejects.toThrow(/is a file: URL: the import fetches only http: and https: URLs/);
+  });
+
+  it("ends the requests still in flight once closed", async () => {
+    const s = await serve(() => {});
+    const client = new PoliteClient();
+    const pending = client.get(s.url);
+    await new Promise((r) => setTimeout(r, 100));
+    const started = Date.now();
+    client.close();
+    await expect(pending).rejects.toThrow(new ImportFailed("the import has ended"));
+    expect(Date.now() - started).toBeLessThan(1000);
   });
 });

@@ -1,0 +1,33 @@
+// The bounds of what the import accepts from an API, in one place: the size of a body, the
+// redirects it follows and how deeply an answer's JSON may nest. Any site may be read, or a
+// compromised one, so nothing it sends is trusted to be small or shallow.
+
+const MIB = 1024 * 1024;
+
+/**
+ * The largest JSON answer read. A static copy of a catalogue answers its whole event list at once,
+ * about half a kilobyte an item: 64 MiB holds well over 100,000 event pages; Wagtail's own pages
+ * of 20 are a few kilobytes.
+ */
+export const JSON_ANSWER_MAX_BYTES = 64 * MIB;
+
+/** The largest image original downloaded (Wagtail's own upload limit, WAGTAILIMAGES_MAX_UPLOAD_SIZE, is 10 MB by default). */
+export const ORIGINAL_MAX_BYTES = 50 * MIB;
+
+/**
+ * How deeply an answer's arrays and objects may nest. Wagtail's documents nest about ten deep
+ * (a page, its StreamField, a block's value, its lists); what reads them afterwards (the shapes,
+ * the comparison, the serializer, the build) recurses, so a deeper answer is refused before it
+ * is parsed rather than overflowing the stack.
+ */
+export const JSON_MAX_DEPTH = 128;
+
+/**
+ * The most requests one list is read in. Wagtail pages by 20 at most by default: 100,000 requests
+ * read two million items. A total_count past it is refused before any offset is planned, rather
+ * than planning one request for each page of a total no catalogue has.
+ */
+export const MAX_LIST_REQUESTS = 100_000;
+
+/** Redirects followed for one request (a site moved to https:, to www., behind a CDN takes one or two). */
+export const MAX_REDIRECTS = 5;
