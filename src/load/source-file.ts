@@ -1,4 +1,5 @@
 // A content file as read: its name, its value, and its text (kept to find positions on demand).
+import { mebibytes, RefusedFile } from "../io/regular-file.js";
 import { error, type Diagnostic } from "../model/diagnostics.js";
 import type { KeyPathPlacer } from "./read-yaml-fast.js";
 
@@ -29,7 +30,17 @@ export function stemOf(name: string): string {
   return name.replace(/\.(json|ya?ml)$/, "");
 }
 
-/** The error of a file that could not be read at all. */
+/** The error of a file that could not be read at all, or that the build will not read (io/regular-file.ts). */
 export function unreadable(file: string, e: unknown): Diagnostic {
+  if (e instanceof RefusedFile) return error(file, [], e.message);
   return error(file, [], `cannot be read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
 }
+
+/**
+ * The largest content file the build reads: far past any an editor keeps (an event page is a few
+ * kB, images.json for 10,000 images about 2 MiB), and far below what a string can hold.
+ */
+export const MAX_CONTENT_FILE_BYTES = 64 * 1024 * 1024;
+
+export const contentFileTooLarge = (size: number): string =>
+  `is ${mebibytes(size)}, more than the ${mebibytes(MAX_CONTENT_FILE_BYTES)} a content file may be (an event page is a few kB): a file this large is not one editors keep; check what it holds, and split a list that has grown this large`;
