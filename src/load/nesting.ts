@@ -92,10 +92,12 @@ export function jsonTextPast(text: string, limit = MAX_NESTING): number {
 const COLLECTIONS = new Set(["block-map", "block-seq", "flow-collection"]);
 
 /**
- * Where a YAML text first nests a list or mapping deeper than `limit`, and the key path to it as
- * far as it is plain (block mappings' plain keys and block lists' items); null when it does not.
- * Read with the `yaml` package's lexer and parser, which keep the nodes being read on a stack of
- * their own (its composer, which recurses, is not run), stopping as soon as the stack is too deep.
+ * Where a YAML text first nests a list or mapping deeper than `limit` (at its key, when it is a
+ * block mapping's value under a plain key, as the key paths of other problems point), and the key
+ * path to it as far as it is plain (block mappings' plain keys and block lists' items); null when
+ * it does not. Read with the `yaml` package's lexer and parser, which keep the nodes being read on
+ * a stack of their own (its composer, which recurses, is not run), stopping as soon as the stack
+ * is too deep.
  */
 export function yamlTextPast(text: string, limit = MAX_NESTING): { offset: number; path: KeyPath } | null {
   const { Lexer, Parser } = yaml();
@@ -106,25 +108,30 @@ export function yamlTextPast(text: string, limit = MAX_NESTING): { offset: numbe
     // only once it could hold more collections than the bound.
     if (parser.stack.length <= limit + 1) continue;
     const open = parser.stack.filter((t) => COLLECTIONS.has(t.type));
-    if (open.length > limit) return { offset: (open[limit] as { offset: number }).offset, path: stackPath(parser.stack, open[limit]!) };
+    if (open.length > limit) return placed(parser.stack, open[limit]!);
   }
   return null;
 }
 
-/** The key path from the document to `target` on the parser's stack, as far as each step is plain. */
-function stackPath(stack: readonly CST.Token[], target: CST.Token): KeyPath {
+/** The key path from the document to `target` on the parser's stack, as far as each step is plain, and where to point. */
+function placed(stack: readonly CST.Token[], target: CST.Token): { offset: number; path: KeyPath } {
   const path: (string | number)[] = [];
+  let offset = (target as { offset: number }).offset;
+  let plain = true;
   for (let i = 0; i + 1 < stack.length && stack[i] !== target; i++) {
     const parent = stack[i]!;
     if (parent.type === "document") continue;
+    let key: CST.Token | null = null;
     if (parent.type === "block-seq") path.push(parent.items.length - 1);
     else if (parent.type === "block-map") {
       const item = parent.items[parent.items.length - 1];
-      const key = item && "sep" in item && item.sep?.some((t) => t.type === "map-value-ind") ? item.key : null;
+      key = item && "sep" in item && item.sep?.some((t) => t.type === "map-value-ind") ? item.key : null;
       const scalar = key && (key.type === "scalar" || key.type === "single-quoted-scalar" || key.type === "double-quoted-scalar") ? yaml().CST.resolveAsScalar(key) : null;
-      if (!scalar) break;
-      path.push(scalar.value);
-    } else break;
+      if (!scalar) plain = false;
+      else path.push(scalar.value);
+    } else plain = false;
+    if (!plain) break;
+    if (stack[i + 1] === target && key) offset = (key as { offset: number }).offset;
   }
-  return path;
+  return { offset, path };
 }
