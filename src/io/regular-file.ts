@@ -106,8 +106,10 @@ export async function readRegularFile(absolute: string, maxBytes: number, tooLar
   }
 }
 
-/** A piece of a copy: an original is copied through a buffer of this size, never held whole. */
+/** A piece of a copy: an original is copied through one buffer of this size, never held whole. */
 const COPY_CHUNK = 1024 * 1024;
+/** The one buffer every copy goes through (a copy runs to its end before another starts). */
+let copyBuffer: Buffer | null = null;
 
 /**
  * Copies a regular file no larger than `maxBytes` into a new file `to`, read from the file opened
@@ -124,7 +126,7 @@ export function copyRegularFileSync(from: string, to: string, maxBytes: number, 
     const { size } = vetted(fstatSync(source), maxBytes, tooLarge);
     const target = openSync(to, "w");
     try {
-      const buffer = Buffer.allocUnsafe(Math.min(COPY_CHUNK, Math.max(size, 1)));
+      const buffer = (copyBuffer ??= Buffer.allocUnsafeSlow(COPY_CHUNK));
       let copied = 0;
       while (copied < size) {
         const n = readSync(source, buffer, 0, Math.min(buffer.length, size - copied), null);
