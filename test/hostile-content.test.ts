@@ -181,7 +181,7 @@ describe("sizes", () => {
     const padded = Buffer.concat([readFileSync(original), Buffer.alloc(11 * 1024 * 1024)]);
     writeFileSync(original, padded);
     const run = runCli(BUILD, { cwd: s.root });
-    expectRefused(s, run, "content/images/hamlet-2026.jpg", "is 11 MiB, more than the 10 MiB an original may be (Wagtail's own default limit on uploads): save a smaller copy (a 550x375 thumbnail needs far fewer pixels), or raise the limit with --max-original-size 12");
+    expectRefused(s, run, "content/images/hamlet-2026.jpg", "is 11.1 MiB, more than the 10 MiB an original may be (Wagtail's own default limit on uploads): save a smaller copy (a 550x375 thumbnail needs far fewer pixels), or raise the limit with --max-original-size 12");
     expectRefused(s, runCli(["check", "--now", NOW], { cwd: s.root }), "content/images/hamlet-2026.jpg", "more than the 10 MiB an original may be");
 
     const raised = runCli([...BUILD, "--max-original-size", "12"], { cwd: s.root });

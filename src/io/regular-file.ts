@@ -38,7 +38,14 @@ export function refusal(what: string, folder = false): string {
 }
 
 /** `12.4 MiB`, as a refusal names a size. */
-export const mebibytes = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0).replace(/\.0$/, "")} MiB`;
+export const mebibytes = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, "")} MiB`;
+
+/** A size past a cap and the cap, as a message names them: in bytes when MiB would show them equal. */
+export function pastCap(size: number, cap: number): { size: string; cap: string } {
+  if (mebibytes(size) !== mebibytes(cap)) return { size: mebibytes(size), cap: mebibytes(cap) };
+  const bytes = (n: number) => `${n.toLocaleString("en-US")} bytes`;
+  return { size: bytes(size), cap: bytes(cap) };
+}
 
 /** The status of an open file that the build may read, or a RefusedFile (its message names no file). */
 function vetted(st: Stats, maxBytes: number, tooLarge: (size: number) => string): Stats {

@@ -1,5 +1,5 @@
 // A content file as read: its name, its value, and its text (kept to find positions on demand).
-import { mebibytes, RefusedFile } from "../io/regular-file.js";
+import { pastCap, RefusedFile } from "../io/regular-file.js";
 import { error, type Diagnostic } from "../model/diagnostics.js";
 import type { KeyPathPlacer } from "./read-yaml-fast.js";
 
@@ -42,5 +42,7 @@ export function unreadable(file: string, e: unknown): Diagnostic {
  */
 export const MAX_CONTENT_FILE_BYTES = 64 * 1024 * 1024;
 
-export const contentFileTooLarge = (size: number): string =>
-  `is ${mebibytes(size)}, more than the ${mebibytes(MAX_CONTENT_FILE_BYTES)} a content file may be (an event page is a few kB): a file this large is not one editors keep; check what it holds, and split a list that has grown this large`;
+export function contentFileTooLarge(size: number): string {
+  const shown = pastCap(size, MAX_CONTENT_FILE_BYTES);
+  return `is ${shown.size}, more than the ${shown.cap} a content file may be (an event page is a few kB): a file this large is not one editors keep; check what it holds`;
+}

@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import { lstat } from "node:fs/promises";
 import path from "node:path";
-import { mebibytes, notRegular, readRegularFile, RefusedFile, refusal } from "../io/regular-file.js";
+import { notRegular, pastCap, readRegularFile, RefusedFile, refusal } from "../io/regular-file.js";
 import { error, type Diagnostic } from "../model/diagnostics.js";
 import type { FocalPoint } from "./fill.js";
 import { probeImage, UnreadableImageError, type ImageProbe } from "./probe.js";
@@ -36,8 +36,11 @@ export const ORIGINALS_FOLDER = "images";
 export const DEFAULT_MAX_ORIGINAL_BYTES = 10 * 1024 * 1024;
 
 /** An original past the cap: the error says by how much, and how to raise the cap. */
-export const originalTooLarge = (size: number, maxBytes: number): string =>
-  `is ${mebibytes(size)}, more than the ${mebibytes(maxBytes)} an original may be${maxBytes === DEFAULT_MAX_ORIGINAL_BYTES ? " (Wagtail's own default limit on uploads)" : ""}: save a smaller copy (a 550x375 thumbnail needs far fewer pixels), or raise the limit with --max-original-size ${Math.ceil(size / 1024 / 1024)} (in MiB)`;
+export function originalTooLarge(size: number, maxBytes: number): string {
+  const shown = pastCap(size, maxBytes);
+  const wagtail = maxBytes === DEFAULT_MAX_ORIGINAL_BYTES ? " (Wagtail's own default limit on uploads)" : "";
+  return `is ${shown.size}, more than the ${shown.cap} an original may be${wagtail}: save a smaller copy (a 550x375 thumbnail needs far fewer pixels), or raise the limit with --max-original-size ${Math.ceil(size / 1024 / 1024)} (in MiB)`;
+}
 
 /** The original's path on disk, and as diagnostics show it (from the content folder as the user named it). */
 export function originalPath(contentDir: string, file: string, contentArg = contentDir): { path: string; shown: string } {
