@@ -7,7 +7,7 @@ import { BuildFailed, UsageError } from "./errors.js";
 import { freeYoungGeneration } from "./engine/heap.js";
 import { HOSTS } from "./host/host.js";
 import { formatDiagnostic, plural, summarize } from "./model/diagnostics.js";
-import { parseNow } from "./options.js";
+import { parseMaxOriginalSize, parseNow } from "./options.js";
 import { writeContentSchemas } from "./write-schemas.js";
 import { FORMATS, formatFailureAnnotation, printBuild, printCheck, printNextChange, type Output, type ReportOptions } from "./report.js";
 import { packageUrl } from "./package-files.js";
@@ -26,6 +26,7 @@ interface Flags {
   cache?: boolean;
   quiet?: boolean;
   force?: boolean;
+  maxOriginalSize?: number;
 }
 
 const consoleOutput: Output = { out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`) };
@@ -41,7 +42,13 @@ function commonOptions(cmd: Command, withOut: boolean): Command {
   cmd.addOption(new Option("--format <format>", "how problems are printed: text (with a code frame) or json (one document on stdout, for tools)").choices(FORMATS).default("text"));
   cmd.addOption(new Option("--strict", "fail on warnings too (exit 1, nothing written)"));
   cmd.addOption(new Option("-q, --quiet", "print errors and the summary line only: no progress, no warnings (still counted)"));
+  cmd.addOption(maxOriginalSizeOption());
   return cmd;
+}
+
+/** `--max-original-size <MiB>`, in bytes once parsed. */
+function maxOriginalSizeOption(): Option {
+  return new Option("--max-original-size <MiB>", "the largest image original read from content/images/, in MiB (default 10, Wagtail's own limit on uploads)").argParser((value: string) => parseMaxOriginalSize(value));
 }
 
 /**
@@ -97,7 +104,7 @@ Exit status: 0 built, 1 content errors or a failed build (the output folder is l
     .action(async (flags: Flags) => {
       const result = await build({
         content: flags.content, out: flags.out, mediaOut: flags.mediaOut, now: flags.now, hosts: flags.host, strict: flags.strict, cache: flags.cache, force: flags.force,
-        onProgress: progressOf(flags),
+        maxOriginalBytes: flags.maxOriginalSize, onProgress: progressOf(flags),
       });
       printBuild(result, flags.out.replace(/\/+$/, ""), io, reportOptions(flags));
       setCode(result.ok ? 0 : 1);
@@ -107,7 +114,7 @@ Exit status: 0 built, 1 content errors or a failed build (the output folder is l
     .exitOverride()
     .action(async (flags: Flags) => {
       const result = await check({
-        content: flags.content, now: flags.now, hosts: flags.host, strict: flags.strict, onProgress: flags.nextChange ? () => {} : progressOf(flags),
+        content: flags.content, now: flags.now, hosts: flags.host, strict: flags.strict, maxOriginalBytes: flags.maxOriginalSize, onProgress: flags.nextChange ? () => {} : progressOf(flags),
       });
       if (flags.nextChange) printNextChange(result, io, reportOptions(flags));
       else printCheck(result, io, reportOptions(flags));
@@ -166,8 +173,9 @@ Exit status: 0 built, 1 content errors or a failed build (the output folder is l
         .preset("*")
         .argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
     )
+    .addOption(maxOriginalSizeOption())
     .exitOverride()
-    .action(async (flags: { content: string; port: string; now?: string; baseUrl?: string; cors?: string[] }) => {
+    .action(async (flags: { content: string; port: string; now?: string; baseUrl?: string; cors?: string[]; maxOriginalSize?: number }) => {
       const port = Number(flags.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: "${flags.port}" is not a port number (0 to 65535)`);
       if (flags.now !== undefined) parseNow(flags.now);
@@ -178,7 +186,7 @@ Exit status: 0 built, 1 content errors or a failed build (the output folder is l
       const { startPreview } = await import("./preview/server.js");
       const { printPreviewBuild, refusedHostNotice } = await import("./preview/print.js");
       const preview = await startPreview({
-        content: flags.content, port, now: flags.now, baseUrl: flags.baseUrl, cors: flags.cors,
+        content: flags.content, port, now: flags.now, baseUrl: flags.baseUrl, cors: flags.cors, maxOriginalBytes: flags.maxOriginalSize,
         onBuild: (o) => printPreviewBuild(o, io),
         onWatchError: (e) => io.err(`The preview's watcher failed: ${e.message}. Changes may go unseen: stop the preview (Ctrl-C) and start it again.`),
         onRefusedHost: (host, at) => io.err(refusedHostNotice(host, at)),

@@ -2,6 +2,7 @@
 import path from "node:path";
 import { httpUrl } from "./content/common.js";
 import { UsageError } from "./errors.js";
+import { DEFAULT_MAX_ORIGINAL_BYTES } from "./media/originals.js";
 import { instantFromDate, type Instant } from "./runtime/time/instant.js";
 import { parseTimestamp, type ParsedTimestamp } from "./runtime/time/parse-timestamp.js";
 import { resolveTimestamp } from "./runtime/time/time-zone.js";
@@ -35,6 +36,11 @@ export interface BuildOptions {
   baseUrl?: string;
   /** Names the cache file instead of the output folder (the preview builds into a new temporary folder each run). */
   cacheName?: string;
+  /**
+   * The largest image original the build reads, in bytes (`--max-original-size`, given in MiB);
+   * a larger one is an error naming it. Default: Wagtail's limit on uploads, 10 MiB.
+   */
+  maxOriginalBytes?: number;
   /** Called with a line of progress for long builds. */
   onProgress?: (line: string) => void;
   /** The sizes at which the build changes how it works; default: tuningOf(process.env). */
@@ -90,6 +96,8 @@ export interface ResolvedOptions {
   cache: boolean;
   /** What the cache file is named after: the output folder, or the caller's name for it. */
   cacheName: string;
+  /** The largest original read, in bytes. */
+  maxOriginalBytes: number;
   tuning: Tuning;
   onProgress: (line: string) => void;
 }
@@ -103,6 +111,13 @@ export function parseNow(text: string): ParsedTimestamp {
     throw new UsageError(`--now: ${parsed.reason.replace("local time", "in the catalogue's time zone")}`);
   }
   return parsed.value;
+}
+
+/** `--max-original-size`: a number of MiB (25, or 12.5), in bytes. */
+export function parseMaxOriginalSize(text: string): number {
+  const mebibytes = /^\s*[0-9]+(\.[0-9]+)?\s*$/.test(text) ? Number(text) : NaN;
+  if (!(mebibytes > 0)) throw new UsageError(`--max-original-size: "${text}" is not a size in MiB; give a number such as 25 (the default is ${DEFAULT_MAX_ORIGINAL_BYTES / 1024 / 1024})`);
+  return Math.round(mebibytes * 1024 * 1024);
 }
 
 /** `--base-url`: an absolute http(s) URL, as catalogue.json's `base_url` must be; its trailing slash dropped. */
@@ -135,9 +150,11 @@ export function resolveOptions(options: BuildOptions, needsOut: boolean): Resolv
     now = options.now;
   } else if (typeof options.now === "string") now = parseNow(options.now);
   const baseUrl = options.baseUrl === undefined ? null : parseBaseUrl(options.baseUrl);
+  const maxOriginalBytes = options.maxOriginalBytes ?? DEFAULT_MAX_ORIGINAL_BYTES;
+  if (!(maxOriginalBytes > 0)) throw new UsageError(`--max-original-size: give a positive size (the default is ${DEFAULT_MAX_ORIGINAL_BYTES / 1024 / 1024} MiB)`);
   return {
     cwd, contentArg, contentDir, outArg, outDir, ...media, cacheDir: path.join(cwd, "node_modules", ".cache", "build-catalogue"), now, baseUrl,
-    strict: options.strict === true, force: options.force === true, cache: needsOut && options.cache !== false, cacheName: options.cacheName ?? outDir,
+    strict: options.strict === true, force: options.force === true, cache: needsOut && options.cache !== false, cacheName: options.cacheName ?? outDir, maxOriginalBytes,
     tuning: options.tuning ?? tuningOf(), onProgress: options.onProgress ?? (() => {}),
   };
 }

@@ -4,10 +4,12 @@
 // (not copied) with the message. This thread picks a chunk up without waiting (a message port
 // read synchronously); a page whose chunk has not come yet, or that the thread could not read,
 // is read here, as before, so nothing depends on the thread keeping up.
-import { closeSync, openSync, readSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import * as crypto from "node:crypto";
 import { receiveMessageOnPort, type MessagePort } from "node:worker_threads";
-import { sourceStat } from "../io/file-status.js";
+import { statusOf } from "../io/file-status.js";
+import { OPEN_NO_FOLLOW } from "../io/regular-file.js";
+import { MAX_CONTENT_FILE_BYTES } from "../load/source-file.js";
 import type { PageText, SourceStat } from "../model/page.js";
 
 /** Files a request asks for, and requests sent ahead of the page in hand (asked for between the builder's batches of 250). */
@@ -50,23 +52,32 @@ export function readChunk(request: ReadRequest, spare?: ArrayBuffer): { reply: R
   const hashes: (string | undefined)[] = [];
   let at = 0;
   request.files.forEach((file, i) => {
-    const stat = request.stat ? sourceStat(file) : undefined;
     const start = at;
     let fd: number | undefined;
+    let stat: SourceStat | null | undefined;
     try {
-      fd = openSync(file, "r");
-      for (;;) {
-        if (at === buffer.length) {
-          const larger = Buffer.allocUnsafeSlow(buffer.length * 2);
-          buffer.copy(larger, 0, 0, at);
-          buffer = larger;
-        }
-        const n = readSync(fd, buffer, at, buffer.length - at, null);
+      // As readPage opens it: not through a link, and only a regular file of a content file's size.
+      fd = openSync(file, OPEN_NO_FOLLOW);
+      const st = fstatSync(fd);
+      if (!st.isFile() || st.size > MAX_CONTENT_FILE_BYTES) throw new Error("not read here");
+      // The open file's status, before its bytes.
+      stat = request.stat ? statusOf(st) : undefined;
+      if (buffer.length - at < st.size) {
+        let size = buffer.length * 2;
+        while (size - at < st.size) size *= 2;
+        const larger = Buffer.allocUnsafeSlow(size);
+        buffer.copy(larger, 0, 0, at);
+        buffer = larger;
+      }
+      // At most the size the status gives: a file that grows meanwhile is read as it was.
+      const end = at + st.size;
+      while (at < end) {
+        const n = readSync(fd, buffer, at, end - at, null);
         if (n === 0) break;
         at += n;
       }
     } catch {
-      // Not read here (a folder, a file gone, no permission): the builder reads it and words why.
+      // Not read here (a link, a folder, a pipe, a file gone or too large, no permission): the builder reads it and words why.
       at = start;
       ends[i] = -1;
       stats.push(undefined);

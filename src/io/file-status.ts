@@ -1,6 +1,6 @@
 // What a file's status vouches for: an event file's bytes (size, times and inode unchanged, as in
 // git's index), or an output file still as the build wrote it.
-import { lstatSync, statSync } from "node:fs";
+import { lstatSync, type Stats } from "node:fs";
 import type { SourceStat, WrittenFile } from "../model/page.js";
 
 /**
@@ -10,10 +10,18 @@ import type { SourceStat, WrittenFile } from "../model/page.js";
  */
 const SETTLED_MS = 2000;
 
-/** The file's status, or null when it cannot vouch for the bytes (too recent, or unreadable). Taken before reading. */
+/**
+ * The file's status, or null when it cannot vouch for the bytes (too recent, or unreadable). Taken
+ * before reading. A link's own (lstat): it never vouches for a file it leads to.
+ */
 export function sourceStat(absolute: string): SourceStat | null {
-  const st = statSync(absolute, { throwIfNoEntry: false });
-  if (!st || Math.max(st.mtimeMs, st.ctimeMs) > Date.now() - SETTLED_MS) return null;
+  const st = lstatSync(absolute, { throwIfNoEntry: false });
+  return st ? statusOf(st) : null;
+}
+
+/** As sourceStat, from a status in hand (an open file's, taken before it is read). */
+export function statusOf(st: Stats): SourceStat | null {
+  if (Math.max(st.mtimeMs, st.ctimeMs) > Date.now() - SETTLED_MS) return null;
   return [st.size, st.mtimeMs, st.ctimeMs, st.ino];
 }
 

@@ -1,7 +1,8 @@
 // Load stage: finds the files of content/ (each .json, .yaml or .yml) and reads them, reporting
 // every problem, two files for one thing included.
-import { readdir, stat } from "node:fs/promises";
+import { lstat, readdir, stat } from "node:fs/promises";
 import path from "node:path";
+import { notRegular, refusal } from "../io/regular-file.js";
 import { error, warning, type Diagnostic } from "../model/diagnostics.js";
 import { readSourceFileSync } from "./read-source.js";
 import { formatOf, SOURCE_EXTENSIONS, stemOf, type SourceFile } from "./source-file.js";
@@ -51,6 +52,8 @@ export interface Loaded {
   diagnostics: Diagnostic[];
   /** False when content/ or content/events/ is missing: no event file was looked for. */
   eventsFolderRead: boolean;
+  /** False when content/ is missing, or refused (a link): nothing in it was looked at. */
+  contentFolderRead: boolean;
 }
 
 /**
@@ -62,9 +65,16 @@ export async function loadContent(contentDir: string, contentArg: string, readEv
   const value: LoadedContent = {
     catalogue: null, venues: null, programs: null, genres: null, accessibility: null, images: null, events: [],
   };
-  if (!(await isDirectory(contentDir))) {
+  // The folder itself, not through a link (the folders above it are the machine's to arrange): a
+  // content folder committed as a link would lead the build anywhere. Where it leads is not named.
+  const folder = await lstat(contentDir).catch(() => null);
+  if (folder?.isSymbolicLink()) {
+    diagnostics.push(error(displayPath(contentArg), [], `the content folder ${refusal("a symbolic link", true)}, or point --content at the folder itself`));
+    return { value, eventFiles: [], diagnostics, eventsFolderRead: false, contentFolderRead: false };
+  }
+  if (!folder?.isDirectory()) {
     diagnostics.push(error(displayPath(contentArg), [], "the content folder does not exist; point --content at the folder that holds catalogue.json, or start a new site with build-catalogue init"));
-    return { value, eventFiles: [], diagnostics, eventsFolderRead: false };
+    return { value, eventFiles: [], diagnostics, eventsFolderRead: false, contentFolderRead: false };
   }
   const topLevel = await readdir(contentDir, { withFileTypes: true });
   const known = new Set<string>(SETTINGS_FILES);
@@ -74,13 +84,19 @@ export async function loadContent(contentDir: string, contentArg: string, readEv
     }
   }
   for (const name of SETTINGS_FILES) {
-    const present = SOURCE_EXTENSIONS.map((ext) => `${name}${ext}`).filter((n) => topLevel.some((e) => e.name === n && e.isFile()));
+    // Anything of the name but a folder: a link or a pipe is refused below, not taken for missing.
+    const present = SOURCE_EXTENSIONS.map((ext) => `${name}${ext}`).filter((n) => topLevel.some((e) => e.name === n && !e.isDirectory()));
     if (present.length === 0) {
       if (REQUIRED.has(name)) diagnostics.push(error(displayPath(contentArg, `${name}.json`), [], `is missing; create it (or ${name}.yaml) with ${WHAT[name]}`));
       continue;
     }
     const chosen = present[0]!;
     for (const other of present.slice(1)) diagnostics.push(twice(displayPath(contentArg, other), chosen, other));
+    const what = notRegular(topLevel.find((e) => e.name === chosen)!);
+    if (what !== null) {
+      diagnostics.push(error(displayPath(contentArg, chosen), [], refusal(what)));
+      continue;
+    }
     const read = readSourceFileSync(path.join(contentDir, chosen), displayPath(contentArg, chosen));
     if (read.source) value[name] = read.source;
     diagnostics.push(...read.diagnostics);
@@ -90,15 +106,28 @@ export async function loadContent(contentDir: string, contentArg: string, readEv
   const eventsShown = `${displayPath(contentArg, "events")}/`;
   // A catalogue needs an event page: say how to start one (the command writes the folder too).
   const startOne = `run build-catalogue new event <slug>${contentArg === "content" ? "" : ` --content ${contentArg}`} to start one, or write events/<slug>.json (or .yaml) yourself`;
-  if (!(await isDirectory(eventsDir))) {
+  const eventsEntry = topLevel.find((e) => e.name === "events");
+  const eventsWhat = eventsEntry ? notRegular(eventsEntry) : null;
+  if (eventsWhat !== null && eventsWhat !== "a folder") {
+    // Not listed, so nothing of where a link leads is read or named.
+    diagnostics.push(error(eventsShown, [], `the events folder ${refusal(eventsWhat, true)}`));
+    return { value, eventFiles: [], diagnostics, eventsFolderRead: false, contentFolderRead: true };
+  }
+  if (!eventsEntry?.isDirectory()) {
     diagnostics.push(error(eventsShown, [], `the events folder is missing, and a catalogue needs at least one event page; ${startOne}`));
-    return { value, eventFiles: [], diagnostics, eventsFolderRead: false };
+    return { value, eventFiles: [], diagnostics, eventsFolderRead: false, contentFolderRead: true };
   }
   const entries = (await readdir(eventsDir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1));
   const eventFiles: string[] = [];
   const byStem = new Map<string, string>();
   for (const entry of entries) {
     if (entry.name.startsWith(".")) continue;
+    const what = notRegular(entry);
+    // A link or a pipe among the pages is never opened, whatever its name: an error, so that it is not mistaken for a page that was read.
+    if (what !== null && what !== "a folder") {
+      diagnostics.push(error(displayPath(contentArg, "events", entry.name), [], refusal(what)));
+      continue;
+    }
     if (!entry.isFile() || !formatOf(entry.name)) {
       diagnostics.push(warning(displayPath(contentArg, "events", entry.name), [], "is not a .json, .yaml or .yml file, so it is ignored"));
       continue;
@@ -126,7 +155,7 @@ export async function loadContent(contentDir: string, contentArg: string, readEv
       diagnostics.push(...read.diagnostics);
     }
   }
-  return { value, eventFiles: found, diagnostics, eventsFolderRead: true };
+  return { value, eventFiles: found, diagnostics, eventsFolderRead: true, contentFolderRead: true };
 }
 
 /** The files of a run, by the name messages give them: where positions are looked up. */

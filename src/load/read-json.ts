@@ -3,6 +3,8 @@
 import type { ParseError } from "jsonc-parser";
 import { jsonc } from "./libraries.js";
 import { error, type Diagnostic, type KeyPath } from "../model/diagnostics.js";
+import { jsonPathOffset, NotJson } from "./json-path-offset.js";
+import { jsonTextPast, MAX_NESTING, NESTED_TOO_DEEP, pathPast, shownPath } from "./nesting.js";
 import { positionAt } from "./position.js";
 import type { SourceFile } from "./source-file.js";
 
@@ -24,6 +26,9 @@ export function parseJsonText(text: string, file: string): ParseResult {
     // JSON.parse does not always say where (Node 20's "Unexpected token" has no position): a
     // second, error-collecting parser finds the first problem's offset and names it.
     if (text.trim() === "") return { ok: false, diagnostics: [error(file, [], "the file is empty; it must hold one JSON value")] };
+    // jsonc-parser recurses into each list and object: a text nested past the bound is refused before it reads it.
+    const deep = jsonTextPast(text);
+    if (deep !== -1) return { ok: false, diagnostics: [errorAt(file, [], NESTED_TOO_DEEP, text, deep)] };
     const errors: ParseError[] = [];
     jsonc().parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
     const first = errors[0];
@@ -33,10 +38,29 @@ export function parseJsonText(text: string, file: string): ParseResult {
     const message = `invalid JSON at line ${line}, column ${column}: ${reason}; ${fixFor(text, offset, reason)}`;
     return { ok: false, diagnostics: [errorAt(file, [], message, text, offset)] };
   }
+  // JSON.parse does not recurse, but what reads the value next does: the walk that counts its keys
+  // also holds it to the bound on nesting, and a value past it is not handed on.
+  const keys = keysInValue(data);
+  if (keys === NESTED_PAST) return { ok: false, diagnostics: [nestedTooDeep(file, data, text)] };
   // Most files have no key written twice, and proving it by counting is several times cheaper
   // than the located walk below, which runs only when the counts differ.
-  const diagnostics = keysInText(text) === keysInValue(data) ? [] : findDuplicateKeys(text, file);
+  const diagnostics = keysInText(text) === keys ? [] : findDuplicateKeys(text, file);
   return { ok: true, data, diagnostics };
+}
+
+/** What keysInValue gives for a value nested deeper than MAX_NESTING. */
+const NESTED_PAST = -1;
+
+/** The error of a value nested past the bound: at the level past it, naming the last key on the way. */
+function nestedTooDeep(file: string, data: unknown, text: string): Diagnostic {
+  const path = pathPast(data) ?? [];
+  let offset = 0;
+  try {
+    offset = jsonPathOffset(text, path);
+  } catch (e) {
+    if (!(e instanceof NotJson)) throw e;
+  }
+  return errorAt(file, shownPath(path), NESTED_TOO_DEEP, text, offset);
 }
 
 /**
@@ -74,15 +98,24 @@ function escaped(text: string, at: number): boolean {
  * The keys JSON.parse kept, over every object of the value. Each key written in the text is one
  * of them, and two keys of one object are kept as one only when they are equal after decoding
  * escapes: so this count is smaller than the text's exactly when some object has a key twice.
+ * NESTED_PAST when a list or object stands deeper than MAX_NESTING (the value is level 1).
  */
 function keysInValue(value: unknown): number {
   let count = 0;
   const pending: unknown[] = [value];
+  const depths: number[] = [1];
   while (pending.length > 0) {
     const next = pending.pop();
+    const depth = depths.pop()!;
     if (typeof next !== "object" || next === null) continue;
+    if (depth > MAX_NESTING) return NESTED_PAST;
     if (Array.isArray(next)) {
-      for (const item of next) if (typeof item === "object" && item !== null) pending.push(item);
+      for (const item of next) {
+        if (typeof item === "object" && item !== null) {
+          pending.push(item);
+          depths.push(depth + 1);
+        }
+      }
       continue;
     }
     for (const key in next) {
@@ -90,7 +123,10 @@ function keysInValue(value: unknown): number {
       // the counts then differ and the exact walk decides.)
       count++;
       const item = (next as Record<string, unknown>)[key];
-      if (typeof item === "object" && item !== null) pending.push(item);
+      if (typeof item === "object" && item !== null) {
+        pending.push(item);
+        depths.push(depth + 1);
+      }
     }
   }
   return count;

@@ -1,17 +1,27 @@
 // Reads one content file, JSON or YAML by its extension, into a SourceFile and its diagnostics.
-import { readFileSync } from "node:fs";
+import type { Stats } from "node:fs";
+import { readRegularFileSync } from "../io/regular-file.js";
 import type { Diagnostic } from "../model/diagnostics.js";
 import { parseJsonText } from "./read-json.js";
 import { parseYamlText } from "./read-yaml.js";
-import { formatOf, unreadable, type SourceFile } from "./source-file.js";
+import { contentFileTooLarge, formatOf, MAX_CONTENT_FILE_BYTES, unreadable, type SourceFile } from "./source-file.js";
 
 export type ReadResult = { source: SourceFile | null; diagnostics: Diagnostic[] };
+
+/**
+ * A content file's text and its status (taken once open, before it is read): a regular file,
+ * not through a link, of at most MAX_CONTENT_FILE_BYTES. Throws RefusedFile, or the system's error.
+ */
+export function readContentText(absolute: string): { text: string; stats: Stats } {
+  const { bytes, stats } = readRegularFileSync(absolute, MAX_CONTENT_FILE_BYTES, contentFileTooLarge);
+  return { text: bytes.toString("utf8"), stats };
+}
 
 /** Reads a file synchronously: files are read one at a time, and a promise costs more than the read. */
 export function readSourceFileSync(absolute: string, file: string): ReadResult {
   let raw: string;
   try {
-    raw = readFileSync(absolute, "utf8");
+    raw = readContentText(absolute).text;
   } catch (e) {
     return { source: null, diagnostics: [unreadable(file, e)] };
   }

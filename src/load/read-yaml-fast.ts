@@ -4,8 +4,16 @@
 // or the file holds what the two could read differently, `yaml` reads it as before and words the
 // problems. A file either reads gives the same value, and a page's warnings are placed from the
 // nodes js-yaml reports as it reads, where the tree would place them (test/unit/read-yaml-fast.test.ts).
-import type { Schema } from "js-yaml";
+import type { LoadOptions, Schema } from "js-yaml";
 import { jsYaml } from "./libraries.js";
+import { MAX_NESTING } from "./nesting.js";
+
+/**
+ * How deep js-yaml, which recurses, may read before it gives up (and the file goes to the checks
+ * of the full parser's path): it counts a scalar as a level too, and some nodes twice, so a file
+ * within MAX_NESTING stays well within this; its value is held to MAX_NESTING after.
+ */
+const JS_YAML_MAX_DEPTH = 2 * MAX_NESTING;
 
 // YAML 1.2's core schema as the `yaml` package resolves plain scalars: its tests, tried in its
 // order (null, bool, octal, decimal and hexadecimal int, then the floats), and its conversions.
@@ -83,7 +91,9 @@ function load(text: string, listener: ((event: "open" | "close", state: Listener
   try {
     // js-yaml refuses a key written twice, an unknown tag, a directive it does not know and any
     // syntax error: each is worded by the full parser.
-    value = jsYaml().load(text, { schema: schema(), onWarning: () => void (warned = true), ...(onNode ? { listener: onNode } : {}) });
+    // (maxDepth is js-yaml's own option, not yet in its published types.)
+    const options: LoadOptions & { maxDepth: number } = { schema: schema(), maxDepth: JS_YAML_MAX_DEPTH, onWarning: () => void (warned = true), ...(onNode ? { listener: onNode } : {}) };
+    value = jsYaml().load(text, options);
   } catch {
     return NEEDS_FULL_PARSE;
   }

@@ -5,21 +5,46 @@ import type { Document, Node } from "yaml";
 import { yaml } from "./libraries.js";
 import { error, type Diagnostic, type KeyPath } from "../model/diagnostics.js";
 import { duplicateKeyMessage, errorAt, type ParseResult } from "./read-json.js";
+import { nestedPast, NESTED_TOO_DEEP, pathPast, shownPath, yamlTextPast } from "./nesting.js";
 import { positionAt } from "./position.js";
-import { NEEDS_FULL_PARSE, readYamlPlaced } from "./read-yaml-fast.js";
+import { NEEDS_FULL_PARSE, readYamlPlaced, type KeyPathPlacer } from "./read-yaml-fast.js";
 
 /** YAML 1.2 with the core schema: the same types JSON has, no 1.1 surprises (sexagesimal, yes/no). */
 export function parseYamlDocument(text: string): Document.Parsed {
   return yaml().parseDocument(text, { version: "1.2", schema: "core", uniqueKeys: false, prettyErrors: false, merge: false });
 }
 
-/** Parses YAML text; `file` only names the file in diagnostics. */
+/**
+ * Parses YAML text; `file` only names the file in diagnostics. Nothing that recurses reads a file
+ * nested past MAX_NESTING: js-yaml stops at a depth of its own, the full parser's composer runs
+ * only on a syntax tree measured without recursion, and each value is measured before it is
+ * handed on (an alias can make a value deeper than its text).
+ */
 export function parseYamlText(text: string, file: string): ParseResult {
   if (text.trim() === "") return { ok: false, diagnostics: [error(file, [], "the file is empty; it must hold one YAML value")] };
   const fast = readYamlPlaced(text);
-  if (fast !== NEEDS_FULL_PARSE) return { ok: true, data: ownStrings(fast.value), diagnostics: [], placer: fast.placer };
+  if (fast !== NEEDS_FULL_PARSE) {
+    if (nestedPast(fast.value)) return { ok: false, diagnostics: [nestedTooDeep(file, fast.value, text, fast.placer())] };
+    return { ok: true, data: ownStrings(fast.value), diagnostics: [], placer: fast.placer };
+  }
+  const past = yamlTextPast(text);
+  if (past) return { ok: false, diagnostics: [errorAt(file, shownPath(past.path), NESTED_TOO_DEEP, text, past.offset)] };
   const full = parseYamlFully(text, file);
+  if (full.ok && nestedPast(full.data)) return { ok: false, diagnostics: [nestedTooDeep(file, full.data, text, null)] };
   return full.ok ? { ...full, data: ownStrings(full.data) } : full;
+}
+
+/** The error of a value nested past the bound: at the level past it, naming the last key on the way. */
+function nestedTooDeep(file: string, data: unknown, text: string, placer: KeyPathPlacer | null): Diagnostic {
+  const path = pathPast(data) ?? [];
+  const offset = placer ? placer(path) : yamlTreeOffset(text, path);
+  return errorAt(file, shownPath(path), NESTED_TOO_DEEP, text, offset);
+}
+
+/** Where a key path points, from the full parser's tree (as locate.ts finds it). */
+function yamlTreeOffset(text: string, path: KeyPath): number {
+  const { node, keyNode } = findYamlNode(parseYamlDocument(text), path);
+  return keyNode?.range?.[0] ?? node?.range?.[0] ?? 0;
 }
 
 /**

@@ -1,12 +1,13 @@
 // The media stage's entry: every image's fill-550x375 rendition, from the cache or made, written into a folder.
-import { copyFile, link, mkdir, readFile, writeFile } from "node:fs/promises";
+import { copyFile, link, mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { readRegularFile, RefusedFile } from "../io/regular-file.js";
 import { error, sortDiagnostics, warning, type Diagnostic } from "../model/diagnostics.js";
 import { eachParallel } from "./each-parallel.js";
 import { fill, THUMBNAIL_FILL, type FillResult } from "./fill.js";
 import { formatExtension, renditionFormat, type RenditionFormat } from "./formats.js";
-import { hashBytes, readOriginal, type MediaImage, type Original, type OriginalRead } from "./originals.js";
+import { DEFAULT_MAX_ORIGINAL_BYTES, hashBytes, originalTooLarge, readOriginal, type MediaImage, type Original, type OriginalRead } from "./originals.js";
 import { unreadableOriginal, type OriginalFile } from "./read-originals.js";
 import { firstLine } from "./probe.js";
 import { renderRendition } from "./render.js";
@@ -24,6 +25,8 @@ export interface MakeRenditionsOptions {
   outDir: string | null;
   /** The originals already read (steps/check-images.ts), by file name: none is read again. */
   originals?: ReadonlyMap<string, OriginalFile>;
+  /** The largest original read, in bytes (default: Wagtail's limit on uploads, DEFAULT_MAX_ORIGINAL_BYTES). */
+  maxOriginalBytes?: number;
   onProgress?: (line: string) => void;
   /**
    * Renditions made at once (default: one per core). sharp runs each on a thread of libuv's pool
@@ -75,6 +78,7 @@ const describe = (image: MediaImage) => `image ${image.id}${image.title ? ` ("${
 export async function makeRenditions(images: readonly MediaImage[], options: MakeRenditionsOptions): Promise<MakeRenditionsResult> {
   // One rendition a core keeps the cores busy while another waits on the disk (docs/benchmark.md).
   const parallel = options.parallel ?? os.availableParallelism();
+  const maxBytes = options.maxOriginalBytes ?? DEFAULT_MAX_ORIGINAL_BYTES;
   const diagnostics: Diagnostic[] = [];
   const withoutOriginal: MediaImage[] = [];
   const found: { image: MediaImage; original: Original; fill: FillResult; format: RenditionFormat; name: string }[] = [];
@@ -85,7 +89,7 @@ export async function makeRenditions(images: readonly MediaImage[], options: Mak
   if (given) images.forEach((image, i) => (reads[i] = readFrom(given, image)));
   else {
     await eachParallel([...images.keys()], parallel, async (i) => {
-      reads[i] = await readOriginal(images[i]!, options.contentDir, options.contentArg);
+      reads[i] = await readOriginal(images[i]!, options.contentDir, options.contentArg, maxBytes);
     });
   }
   images.forEach((image, i) => {
@@ -141,7 +145,15 @@ export async function makeRenditions(images: readonly MediaImage[], options: Mak
       reused++;
     } else {
       // Read again rather than held since the probe: a thousand originals would not fit in memory.
-      const source = await readFile(f.original.path);
+      // As it was read then: not through a link, a regular file, at most the cap.
+      let source: Buffer;
+      try {
+        source = (await readRegularFile(f.original.path, maxBytes, (size) => originalTooLarge(size, maxBytes))).bytes;
+      } catch (e) {
+        const reason = e instanceof RefusedFile ? e.message : `cannot be read (${(e as Error).message})`;
+        diagnostics.push(error(f.original.shown, [], `${reason} (the original of ${describe(f.image)})`));
+        return;
+      }
       if (hashBytes(source) !== f.original.hash) {
         diagnostics.push(error(f.original.shown, [], `changed while the build was reading it; build again once it is saved`));
         return;

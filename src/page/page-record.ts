@@ -2,8 +2,8 @@
 // page: reading its file and deciding whether the previous build's files can be reused (see
 // cache/page-cache.ts).
 import * as crypto from "node:crypto";
-import { readFileSync } from "node:fs";
 import type { Diagnostic } from "../model/diagnostics.js";
+import { readContentText } from "../load/read-source.js";
 import { unreadable } from "../load/source-file.js";
 import type { EventFile } from "../load/load-content.js";
 import type { Header } from "../runtime/browsable.js";
@@ -11,7 +11,7 @@ import { compareInstants, type Instant } from "../runtime/time/instant.js";
 import type { Lookups } from "../validate/check-event.js";
 import type { SiteSettings } from "../model/site.js";
 import type { PageOutput, PageRecord, PageText, ReuseCheck, SourceStat } from "../model/page.js";
-import { sourceStat, writtenStand } from "../io/file-status.js";
+import { statusOf, writtenStand } from "../io/file-status.js";
 
 export type { PageRecord } from "../model/page.js";
 
@@ -101,10 +101,11 @@ export function readPage(job: PageJob, source: PageSource, writing: boolean, ahe
   let hash: string | undefined;
   if (ahead) ({ text, stat, hash } = ahead);
   else {
-    // Before reading: a change after the status is taken changes it again, and the next build sees that.
-    stat = job.cache ? (source.stat !== undefined ? source.stat : sourceStat(source.absolute)) : undefined;
+    // The status is the open file's, taken before reading: a change after it changes it again, and the next build sees that.
     try {
-      text = readFileSync(source.absolute, "utf8");
+      const read = readContentText(source.absolute);
+      text = read.text;
+      stat = job.cache ? (source.stat !== undefined ? source.stat : statusOf(read.stats)) : undefined;
     } catch (e) {
       return { record: pageRecord(source.file, [unreadable(source.file, e)]) };
     }

@@ -30,6 +30,8 @@ export interface PreviewOptions {
   baseUrl?: string;
   /** Origins allowed by CORS ("*": any; each value may be a comma list), in place of catalogue.json's `cors_origins`. */
   cors?: readonly string[];
+  /** The largest image original read, in bytes (see BuildOptions.maxOriginalBytes). */
+  maxOriginalBytes?: number;
   /** Called after each build with its outcome. */
   onBuild?: (outcome: BuildOutcome) => void;
   /** Called when the watcher fails: changes may go unseen until the preview is started again. */
@@ -148,7 +150,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
     clock = null;
     if (answering > 0) await new Promise<void>((resolve) => (answered = resolve));
     try {
-      const result = await build({ content: options.content ?? "content", out: outDir, now: options.now, hosts: [], cwd, cacheName: "preview", baseUrl });
+      const result = await build({ content: options.content ?? "content", out: outDir, now: options.now, hosts: [], cwd, cacheName: "preview", baseUrl, maxOriginalBytes: options.maxOriginalBytes });
       if (options.now === undefined && result.nextChange && !closed) {
         // The change is right after the start (a start equal to now is not past): 1 ms later.
         const wait = Math.min(MAX_TIMER_MS, Math.max(0, result.nextChange.instant.epochMs + 1 - Date.now()));

@@ -2,7 +2,7 @@
 // in: the next free page id, the editor's JSON Schema (see schema-path.ts), real defaults where
 // there are any, and placeholders the build refuses (saying what to write) where only an editor
 // knows the answer.
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { lstat, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { yaml } from "../load/libraries.js";
 import { SLUG } from "../content/common.js";
@@ -62,7 +62,8 @@ export async function newEvent(options: NewEventOptions): Promise<NewEventResult
   }
   const eventsDir = path.join(contentDir, "events");
   for (const ext of EXTENSIONS) {
-    const existing = await readFile(path.join(eventsDir, `${options.slug}${ext}`)).then(() => true, () => false);
+    // Whatever stands there, a link included (never read: one to a device would never end, and writing would follow it).
+    const existing = await lstat(path.join(eventsDir, `${options.slug}${ext}`)).then(() => true, () => false);
     if (existing) throw new UsageError(`${displayPath(contentArg, "events", options.slug + ext)} already exists; choose another slug, or edit that file`);
   }
   const events = loaded.value.events.map((e) => ({ file: e.file, data: asObject(e.data) }));

@@ -20,9 +20,9 @@ export interface CheckedImages {
 
 export function checkImages(ctx: BuildContext, settings: Settings): Step<CheckedImages> {
   const value: CheckedImages = { sizes: new Map(), originals: new Map() };
+  const diagnostics: Diagnostic[] = ctx.originals.refused ? [ctx.originals.refused] : [];
   const images = settings.check.settings?.images;
-  if (!images) return { value, diagnostics: [] };
-  const diagnostics: Diagnostic[] = [];
+  if (!images) return { value, diagnostics };
   const reported = new Set<number>();
   for (const image of images.values()) {
     const file = ctx.originals.files.get(image.file);

@@ -44,11 +44,15 @@ export async function openBuild(options: BuildOptions, write: boolean): Promise<
   if (write) checkOutputFolder(resolved.outDir, resolved.outArg, resolved.force);
   if (write && resolved.mediaInOut === null) checkOutputFolder(resolved.mediaDir, resolved.mediaArg, resolved.force, "--media-out");
   const content = await loadContent(resolved.contentDir, resolved.contentArg, false);
-  const originals = await readOriginals(imageFilesOf(content), {
-    contentDir: resolved.contentDir,
-    contentArg: resolved.contentArg,
-    memoFile: write && resolved.cache ? path.join(resolved.cacheDir, `originals-${nameHash(resolved.contentDir)}.json`) : null,
-  });
+  // A content folder refused (a link) or missing is not looked into: nothing where a link leads is read.
+  const originals = content.contentFolderRead
+    ? await readOriginals(imageFilesOf(content), {
+        contentDir: resolved.contentDir,
+        contentArg: resolved.contentArg,
+        memoFile: write && resolved.cache ? path.join(resolved.cacheDir, `originals-${nameHash(resolved.contentDir)}.json`) : null,
+        maxBytes: resolved.maxOriginalBytes,
+      })
+    : { exists: false, files: new Map(), read: 0 };
   if (originals.read > 0) resolved.onProgress(`Read ${plural(originals.read, "image original")} from ${resolved.contentArg}/images/`);
   // Without the folder there is nothing to count: "Read 0 event files" would contradict the error.
   if (content.eventsFolderRead) resolved.onProgress(`Read ${plural(content.eventFiles.length, "event file")} from ${resolved.contentArg}/`);

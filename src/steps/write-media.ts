@@ -4,15 +4,16 @@
 // `original_images/` (the hero image's download_url). An imported image that keeps its rendition
 // key (its focal point unknown) gets no rendition: the CDN holds Wagtail's. A check makes nothing,
 // but finds the same problems.
-import { copyFileSync, constants, mkdirSync, statSync } from "node:fs";
+import { mkdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { nameHash } from "../cache/page-cache.js";
 import { thumbnail } from "../enrich/images.js";
 import { displayPath } from "../load/load-content.js";
-import { warning, type Diagnostic, type Step } from "../model/diagnostics.js";
+import { copyRegularFileSync, RefusedFile } from "../io/regular-file.js";
+import { error, warning, type Diagnostic, type Step } from "../model/diagnostics.js";
 import type { Site } from "../model/site.js";
 import { makeRenditions } from "../media/make-renditions.js";
-import { ORIGINALS_FOLDER } from "../media/originals.js";
+import { originalTooLarge, ORIGINALS_FOLDER } from "../media/originals.js";
 import { imagesFileOf, type BuildContext } from "./context.js";
 import type { CheckedImages } from "./check-images.js";
 
@@ -61,6 +62,7 @@ export async function writeMedia(ctx: BuildContext, site: Site, images: CheckedI
     cacheDir: path.join(ctx.options.cacheDir, `renditions-${nameHash(ctx.options.cacheName)}`),
     outDir: root && path.join(root, RENDITIONS_FOLDER),
     originals: ctx.originals.files,
+    maxOriginalBytes: ctx.options.maxOriginalBytes,
     onProgress: ctx.options.onProgress,
   });
   diagnostics.push(...made.diagnostics);
@@ -71,10 +73,18 @@ export async function writeMedia(ctx: BuildContext, site: Site, images: CheckedI
   const written: string[] = [];
   for (const name of new Set([...made.renditions.values()].map((r) => r.name))) written.push(`${RENDITIONS_FOLDER}/${name}`);
   mkdirSync(path.join(root, ORIGINAL_IMAGES_FOLDER), { recursive: true });
+  const maxBytes = ctx.options.maxOriginalBytes;
   for (const original of new Map([...images.originals.values()].map((o) => [o.path, o])).values()) {
     const rel = `${ORIGINAL_IMAGES_FOLDER}/${path.basename(original.path)}`;
-    // A clone where the file system can make one (the same bytes, no copy); else a copy.
-    copyFileSync(original.path, path.join(root, rel), constants.COPYFILE_FICLONE);
+    // Copied from the file opened without following a link, as it was read: a copy by name
+    // (copyFile) would follow a link put in its place since, and publish where it leads.
+    try {
+      copyRegularFileSync(original.path, path.join(root, rel), maxBytes, (size) => originalTooLarge(size, maxBytes));
+    } catch (e) {
+      if (!(e instanceof RefusedFile)) throw e;
+      diagnostics.push(error(original.shown, [], e.message));
+      continue;
+    }
     written.push(rel);
   }
   if (inOut !== null) {

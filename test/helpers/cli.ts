@@ -17,13 +17,14 @@ export interface CliRun {
   output: string;
 }
 
-export function runCli(args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv } = { cwd: ROOT }): CliRun {
+/** `timeout`: milliseconds before the command is killed (its code is then -1); default two minutes. */
+export function runCli(args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; timeout?: number } = { cwd: ROOT }): CliRun {
   const r = spawnSync(process.execPath, [BIN, ...args], {
     cwd: options.cwd,
     // Annotations are asked for by the environment: a test that runs under GitHub Actions gets them only when it sets GITHUB_ACTIONS itself.
     env: { ...process.env, GITHUB_ACTIONS: "", ...options.env },
     encoding: "utf8",
-    timeout: 120_000,
+    timeout: options.timeout ?? 120_000,
     // A large catalogue's warnings run to megabytes.
     maxBuffer: 256 * 1024 * 1024,
   });
