@@ -48,7 +48,7 @@ function commonOptions(cmd: Command, withOut: boolean): Command {
 
 /** `--max-original-size <MiB>`, in bytes once parsed. */
 function maxOriginalSizeOption(): Option {
-  return new Option("--max-original-size <MiB>", "the largest image original read from content/images/, in MiB (default 10, Wagtail's own limit on uploads)").argParser((value: string) => parseMaxOriginalSize(value));
+  return new Option("--max-original-size <MiB>", "the largest image original read from content/images/ (for import: downloaded), in MiB (default 10, Wagtail's own limit on uploads)").argParser((value: string) => parseMaxOriginalSize(value));
 }
 
 /**
@@ -217,8 +217,9 @@ Exit status: 0 built, 1 content errors or a failed build (the output folder is l
     .addOption(new Option("--force", "replace a --content folder that is not empty (removed only once the new content is in place)"))
     .addOption(new Option("--now <iso>", "the instant to build the proof at (for a server with a fixed clock); default: when the import starts"))
     .addOption(new Option("--timeout <seconds>", "limit of each request").default("30"))
+    .addOption(maxOriginalSizeOption())
     .exitOverride()
-    .action(async (url: string, flags: { content: string; images?: boolean; timeZone?: string[]; force?: boolean; now?: string; timeout: string }) => {
+    .action(async (url: string, flags: { content: string; images?: boolean; timeZone?: string[]; force?: boolean; now?: string; timeout: string; maxOriginalSize?: number }) => {
       const timeout = Number(flags.timeout);
       if (!(timeout > 0)) throw new UsageError(`--timeout: "${flags.timeout}" is not a number of seconds`);
       const { importCatalogue, ImportedContentRefused } = await import("./import/import-catalogue.js");
@@ -232,7 +233,7 @@ Exit status: 0 built, 1 content errors or a failed build (the output folder is l
       const line = progressLine((t) => process.stderr.write(t), process.stderr.isTTY === true);
       try {
         const result = await importCatalogue({
-          url, content: flags.content, images: flags.images, timeZones: flags.timeZone, force: flags.force, now: flags.now,
+          url, content: flags.content, images: flags.images, timeZones: flags.timeZone, force: flags.force, now: flags.now, maxOriginalBytes: flags.maxOriginalSize,
           timeoutMs: timeout * 1000, signal: stop.signal, onProgress: line.update,
         });
         line.end();

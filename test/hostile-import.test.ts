@@ -246,18 +246,20 @@ describe("import from a hostile API: bodies too large, JSON too deep", () => {
     expect(Date.now() - started).toBeLessThan(30_000);
   }, 90_000);
 
-  it("refuses an original past 50 MiB as it streams in, and ends the import", async () => {
+  it("refuses an original past the build's cap (10 MiB, or --max-original-size) as it streams in, and ends the import", async () => {
     let sent = () => 0;
     const run = await importFrom({ answer: (p, res) => (p === `/media/original_images/${HAMLET_FILE}` ? ((sent = stream(res, 400 * MIB, 0).sent), true) : false) }, ["--timeout", "50"]);
-    expectRefused(run, new RegExp(`GET ${cdn}/media/original_images/hamlet-2026\\.jpg answered a body over 50 MiB, the largest original the import downloads \\(import with --no-images to leave the originals out\\)`));
+    expectRefused(run, new RegExp(`GET ${cdn}/media/original_images/hamlet-2026\\.jpg answered a body over 10 MiB, the largest original the build reads \\(give the import and the build a larger --max-original-size`));
     expect(sent()).toBeLessThan(150 * MIB);
-  }, 90_000);
+    const raised = await importFrom({ answer: (p, res) => (p === `/media/original_images/${HAMLET_FILE}` ? (stream(res, 400 * MIB, 0), true) : false) }, ["--timeout", "50", "--max-original-size", "20"]);
+    expectRefused(raised, /hamlet-2026\.jpg answered a body over 20 MiB, the largest original the build reads/);
+  }, 180_000);
 
   const nest = (n: number) => "[".repeat(n) + "]".repeat(n);
 
-  it("refuses an event page's detail nested 200,000 deep before parsing it", async () => {
+  it("refuses an event page's detail nested 200,000 deep before anything reads it", async () => {
     const run = await importFrom({ alter: (p, body) => (/^\/api\/v2\/(event_)?pages\/193\/$/.test(p) ? body.replace('"label": null', `"label": ${nest(200_000)}`) : body) });
-    expectRefused(run, /Import failed: GET http:\/\/127\.0\.0\.1:\d+\/api\/v2\/(event_)?pages\/193\/ answered JSON nested more than 128 levels deep \(a Wagtail document nests about ten\): refused unread/);
+    expectRefused(run, /Import failed: GET http:\/\/127\.0\.0\.1:\d+\/api\/v2\/(event_)?pages\/193\/ answered JSON nested more than 128 levels deep \(a Wagtail document nests about ten\): refused before anything reads it/);
   });
 
   it("refuses the images endpoint's list nested 200,000 deep (not noted and passed over as an endpoint it cannot read)", async () => {

@@ -3,7 +3,7 @@
 import { UsageError } from "../errors.js";
 import { AnswerRefused, ImportFailed } from "./errors.js";
 import type { PoliteClient } from "./http-client.js";
-import { nestsDeeperThan } from "./json-depth.js";
+import { nestedPast } from "../load/nesting.js";
 import { JSON_MAX_DEPTH } from "./limits.js";
 
 export interface JsonAnswer {
@@ -68,15 +68,16 @@ export class ApiReader {
         `GET ${url} answered HTML where JSON was expected (${statusLine(a.status)}${title ? `, a page titled "${title}"` : ""}): a login page, a proxy's error page or a web site, not a Wagtail API v2. Check the address: it is the one /api/v2/ sits under`,
       );
     }
-    if (nestsDeeperThan(a.body, JSON_MAX_DEPTH)) {
-      throw new AnswerRefused(`GET ${url} answered JSON nested more than ${JSON_MAX_DEPTH} levels deep (a Wagtail document nests about ten): refused unread`);
-    }
     let value: unknown;
     try {
       value = JSON.parse(text);
     } catch {
       if (a.status === 404) return { path: pathAndQuery, status: 404, text, value: null };
       throw new ImportFailed(`GET ${url} answered ${statusLine(a.status)} with a body that is not JSON (${JSON.stringify(text.slice(0, 60))}): not a Wagtail API v2; check the address`);
+    }
+    // JSON.parse does not recurse; what reads its value afterwards does (the shapes, the comparison, the serializer).
+    if (nestedPast(value, JSON_MAX_DEPTH)) {
+      throw new AnswerRefused(`GET ${url} answered JSON nested more than ${JSON_MAX_DEPTH} levels deep (a Wagtail document nests about ten): refused before anything reads it`);
     }
     return { path: pathAndQuery, status: a.status, text, value };
   }

@@ -2,6 +2,7 @@
 // editor keeps it, builds that content and proves the build answers what the API answered.
 // A library function: it neither prints nor exits (see summary.ts for the words).
 import path from "node:path";
+import { DEFAULT_MAX_ORIGINAL_BYTES } from "../media/originals.js";
 import type { Diagnostic } from "../model/diagnostics.js";
 import { parseNow } from "../options.js";
 import { ApiReader, apiBase } from "./api-reader.js";
@@ -29,6 +30,8 @@ export interface ImportOptions {
   timeZones?: readonly string[];
   /** Replace a content folder that is not empty. */
   force?: boolean;
+  /** The largest original downloaded and built, in bytes (the build's --max-original-size); default 10 MiB. */
+  maxOriginalBytes?: number;
   /** The instant the proof builds at (a server with a fixed clock); default: when the import starts. */
   now?: string | Date;
   timeoutMs?: number;
@@ -101,6 +104,7 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportRes
   if (typeof options.now === "string") parseNow(options.now);
   const now = options.now ?? new Date(started);
   const progress: Progress = options.onProgress ?? (() => {});
+  const maxOriginalBytes = options.maxOriginalBytes ?? DEFAULT_MAX_ORIGINAL_BYTES;
   const interrupted = () => {
     if (options.signal?.aborted) throw new ImportInterrupted();
   };
@@ -118,14 +122,14 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportRes
     content.files.clear();
     let originals: ImportResult["read"]["originals"] = null;
     if (options.images !== false) {
-      originals = await downloadOriginals(reader, originalsToFetch, async (file, bytes) => staging.write(path.join("images", file), bytes), progress);
+      originals = await downloadOriginals(reader, originalsToFetch, async (file, bytes) => staging.write(path.join("images", file), bytes), progress, maxOriginalBytes);
       if (originals.failed.length) content.notes.push(`${originals.failed.length} original${originals.failed.length === 1 ? "" : "s"} could not be downloaded (the API does not depend on them): ${originals.failed.slice(0, 2).join("; ")}${originals.failed.length > 2 ? `; and ${originals.failed.length - 2} more` : ""}`);
     }
     interrupted();
 
     progress("the proof", 0, 1);
     const name = path.basename(staging.dir);
-    const proof = await proveIdentical(pages, staging.root, name, now);
+    const proof = await proveIdentical(pages, staging.root, name, now, maxOriginalBytes);
     interrupted();
     if (!proof.built) {
       throw new ImportedContentRefused(proof.diagnostics.map((d) => ({ ...d, file: d.file.startsWith(`${name}/`) ? `${shown}/${d.file.slice(name.length + 1)}` : d.file })));

@@ -11,14 +11,11 @@ const MIB = 1024 * 1024;
  */
 export const JSON_ANSWER_MAX_BYTES = 64 * MIB;
 
-/** The largest image original downloaded (Wagtail's own upload limit, WAGTAILIMAGES_MAX_UPLOAD_SIZE, is 10 MB by default). */
-export const ORIGINAL_MAX_BYTES = 50 * MIB;
-
 /**
  * How deeply an answer's arrays and objects may nest. Wagtail's documents nest about ten deep
- * (a page, its StreamField, a block's value, its lists); what reads them afterwards (the shapes,
- * the comparison, the serializer, the build) recurses, so a deeper answer is refused before it
- * is parsed rather than overflowing the stack.
+ * (a page, its StreamField, a block's value, its lists); what reads them after JSON.parse (the
+ * shapes, the comparison, the serializer, the build) recurses, so a deeper answer is refused
+ * before anything reads it rather than overflowing the stack.
  */
 export const JSON_MAX_DEPTH = 128;
 

@@ -64,11 +64,11 @@ function listDifferences(pages: PagesRead, builtText: string): DocumentDifferenc
 }
 
 /** Builds the content (as `contentArg` under `cwd`) into a temporary folder and compares. */
-export async function proveIdentical(pages: PagesRead, cwd: string, contentArg: string, now: Date | string): Promise<Proof> {
+export async function proveIdentical(pages: PagesRead, cwd: string, contentArg: string, now: Date | string, maxOriginalBytes?: number): Promise<Proof> {
   const work = mkdtempSync(path.join(tmpdir(), "build-catalogue-import-"));
   try {
     const out = path.join(work, "dist");
-    const result = await build({ content: contentArg, out, now, hosts: [], cache: false, cwd });
+    const result = await build({ content: contentArg, out, now, hosts: [], cache: false, cwd, maxOriginalBytes });
     if (!result.ok) return { built: false, diagnostics: result.diagnostics };
     const builtFile = (route: string, id?: number) => readFileSync(path.join(out, "api/v2", route, id === undefined ? "" : String(id), "index.json"), "utf8");
     const differing: DocumentDifferences[] = [];

@@ -4,7 +4,6 @@ import { ApiReader, statusLine } from "./api-reader.js";
 import { readPaged } from "./read-paged.js";
 import { AnswerRefused, ImportFailed } from "./errors.js";
 import type { BodyLimit } from "./http-client.js";
-import { ORIGINAL_MAX_BYTES } from "./limits.js";
 import { imageDetailShape, imageListShape, readAs, type ImageDetailRead } from "./read-shapes.js";
 import type { Progress } from "./read-pages.js";
 
@@ -57,7 +56,11 @@ export interface Original {
   from: string;
 }
 
-const ORIGINAL_LIMIT: BodyLimit = { bytes: ORIGINAL_MAX_BYTES, what: "the largest original the import downloads (import with --no-images to leave the originals out)" };
+/** An original is downloaded up to the size the build reads (--max-original-size), so what the import keeps builds. */
+const originalLimit = (maxBytes: number): BodyLimit => ({
+  bytes: maxBytes,
+  what: `the largest original the build reads (give the import and the build a larger --max-original-size, in MiB, or import with --no-images to leave the originals out)`,
+});
 
 /**
  * Downloads each original and hands its bytes to `save`, a few at a time. A download that fails
@@ -69,7 +72,9 @@ export async function downloadOriginals(
   originals: readonly Original[],
   save: (file: string, bytes: Buffer) => Promise<void>,
   progress: Progress,
+  maxBytes: number,
 ): Promise<{ saved: number; bytes: number; failed: string[] }> {
+  const limit = originalLimit(maxBytes);
   let saved = 0;
   let bytes = 0;
   let done = 0;
@@ -78,7 +83,7 @@ export async function downloadOriginals(
     originals.map(async (o) => {
       const url = o.downloadUrl;
       try {
-        const a = await reader.client.get(url, { accept: "*/*", limit: ORIGINAL_LIMIT });
+        const a = await reader.client.get(url, { accept: "*/*", limit });
         if (a.status !== 200) failed.push(`${o.file} (GET ${url} answered ${statusLine(a.status)})`);
         else if (/text\/html/i.test(a.contentType)) failed.push(`${o.file} (GET ${url} answered HTML, not an image)`);
         else {

@@ -2,7 +2,6 @@
 // stay one file in their folder, http(s) URLs only, and JSON no deeper than its bound.
 import { describe, expect, it } from "vitest";
 import { AnswerRefused } from "../../src/import/errors.js";
-import { nestsDeeperThan } from "../../src/import/json-depth.js";
 import { checkSlug, fetchableUrl, fileNameProblem, slugProblem } from "../../src/import/safe-names.js";
 
 describe("a page's slug, as Wagtail 5.2 allows it (Django's validate_unicode_slug)", () => {
@@ -61,26 +60,5 @@ describe("a URL the import fetches", () => {
   it("refuses a URL with credentials and text that is no URL", () => {
     expect(() => fetchableUrl("https://user:secret@cdn.example.org/a.jpg", "https://api.example.org/", "x")).toThrow(/holds credentials/);
     expect(() => fetchableUrl("http://[::1", "https://api.example.org/", "x")).toThrow(/is not a URL the import can fetch/);
-  });
-});
-
-describe("how deeply a JSON answer nests", () => {
-  const text = (s: string) => Buffer.from(s);
-  const nest = (n: number) => `${"[".repeat(n)}${"]".repeat(n)}`;
-
-  it("counts arrays and objects, the top level as 1", () => {
-    expect(nestsDeeperThan(text(nest(128)), 128)).toBe(false);
-    expect(nestsDeeperThan(text(nest(129)), 128)).toBe(true);
-    expect(nestsDeeperThan(text('{"a": {"b": [1, {"c": []}]}}'), 5)).toBe(false);
-    expect(nestsDeeperThan(text('{"a": {"b": [1, {"c": []}]}}'), 4)).toBe(true);
-  });
-
-  it("does not count brackets inside strings, escaped quotes included", () => {
-    expect(nestsDeeperThan(text(`{"a": "${"[{".repeat(500)}", "b": "\\"[[[["}`), 1)).toBe(false);
-    expect(nestsDeeperThan(text(`["\\\\", [[]]]`), 2)).toBe(true);
-  });
-
-  it("reads 200,000 levels without recursing", () => {
-    expect(nestsDeeperThan(text(nest(200_000)), 128)).toBe(true);
   });
 });
