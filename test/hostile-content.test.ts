@@ -4,7 +4,7 @@
 // nothing of where a link leads, no stack trace and no word about the disk, and leaves dist/ as
 // the good build before left it.
 import { execFileSync } from "node:child_process";
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyContent, FIXTURES, removeDir, runCli, snapshotTree, tempDir, type CliRun } from "./helpers/cli.js";
@@ -110,6 +110,18 @@ describe("links", () => {
     expectRefused(s, run, "content/events/", `the events folder ${LINK}`);
     expect(run.output).not.toContain("secrets");
     expect(run.output).not.toContain("API_KEY");
+  });
+
+  it("new event writes nothing through content/events/ that is a link", () => {
+    const s = site("events");
+    const elsewhere = path.join(s.outside, "elsewhere");
+    mkdirSync(elsewhere);
+    rmSync(path.join(s.content, "events"), { recursive: true });
+    symlinkSync(elsewhere, path.join(s.content, "events"));
+    const run = runCli(["new", "event", "hamlet-2027"], { cwd: s.root });
+    expect(run.code, run.output).toBe(2);
+    expect(run.stderr).toContain("content/events/ is a symbolic link");
+    expect(readdirSync(elsewhere)).toEqual([]);
   });
 
   it("refuses an event file that is a link, never reading it", () => {

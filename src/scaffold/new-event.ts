@@ -61,6 +61,10 @@ export async function newEvent(options: NewEventOptions): Promise<NewEventResult
     throw new UsageError(`--content: ${displayPath(contentArg, "catalogue.json")} was not found or could not be read; point --content at the folder that holds catalogue.json`);
   }
   const eventsDir = path.join(contentDir, "events");
+  // The build reads no folder through a link (load/load-content.ts): nor does this write through one.
+  if ((await lstat(eventsDir).catch(() => null))?.isSymbolicLink()) {
+    throw new UsageError(`${displayPath(contentArg, "events")}/ is a symbolic link, and build-catalogue reads and writes only what is inside the content folder: replace the link by the folder itself`);
+  }
   for (const ext of EXTENSIONS) {
     // Whatever stands there, a link included (never read: one to a device would never end, and writing would follow it).
     const existing = await lstat(path.join(eventsDir, `${options.slug}${ext}`)).then(() => true, () => false);
