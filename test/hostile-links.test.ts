@@ -157,13 +157,14 @@ describe("the build, on links in every block", () => {
     }
   });
 
-  it("refuses a button of any other shape, and a buttons value nested deep, as a schema error (not a write failure)", () => {
+  it("refuses a button of any other shape, and any other value in buttons, as a schema error (not a write failure)", () => {
     const file = path.join(dir, "content/events/the-seagull.json");
     const original = readFileSync(file, "utf8");
     try {
       const page = JSON.parse(original) as { description?: unknown[] };
       let nested: unknown = [];
-      for (let i = 0; i < 1500; i++) nested = [nested];
+      // (Nested past 64 levels, a value is refused before its schema: test/hostile-content.test.ts.)
+      for (let i = 0; i < 10; i++) nested = [nested];
       page.description = [{ type: "richtext", value: { text: "<p>x</p>", buttons: [{ label: "Go", url: "/x" }, nested] } }];
       writeFileSync(file, JSON.stringify(page));
       const before = snapshotTree(path.join(dir, "dist"));
