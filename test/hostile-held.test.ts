@@ -193,19 +193,23 @@ interface HostileOriginal {
   decodedOnly?: boolean;
 }
 
-const PIXEL_LIMIT = "is not an image the build can read (Input image exceeds pixel limit)";
+/** The refusal of an original claiming more pixels than Wagtail takes (128 million), read from its header. */
+const pixels = (width: number, height: number, megapixels: string) =>
+  `is ${width}x${height} pixels (${megapixels} megapixels), more than the 128 megapixels an original may have (Wagtail's own limit on uploads)`;
 
 const HOSTILE_ORIGINALS: HostileOriginal[] = [
   // A tiny file of huge pixels: 400 million, 50 MB of image data in 49 KB.
-  { file: "one-colour-20000.png", make: () => png(ihdr(20000, 20000, 1), pngChunk("IDAT", deflateSync(Buffer.alloc((1 + 20000 / 8) * 20000), { level: 9 }))), refused: PIXEL_LIMIT },
-  { file: "ihdr-million.png", make: () => png(ihdr(1_000_000, 1_000_000, 1), pngChunk("IDAT", deflateSync(Buffer.alloc(1000)))), refused: PIXEL_LIMIT },
-  { file: "sof-65500.jpg", make: () => jpegClaiming(65500, 65500), refused: PIXEL_LIMIT },
-  { file: "frame-65535.gif", make: () => gifClaiming(true), refused: PIXEL_LIMIT },
+  { file: "one-colour-20000.png", make: () => png(ihdr(20000, 20000, 1), pngChunk("IDAT", deflateSync(Buffer.alloc((1 + 20000 / 8) * 20000), { level: 9 }))), refused: pixels(20000, 20000, "400") },
+  // Just past Wagtail's limit, with its pixels: sharp alone would decode all 144 million of them.
+  { file: "one-colour-12000.png", make: () => png(ihdr(12000, 12000, 1), pngChunk("IDAT", deflateSync(Buffer.alloc((1 + 12000 / 8) * 12000), { level: 9 }))), refused: pixels(12000, 12000, "144") },
+  { file: "ihdr-million.png", make: () => png(ihdr(1_000_000, 1_000_000, 1), pngChunk("IDAT", deflateSync(Buffer.alloc(1000)))), refused: pixels(1_000_000, 1_000_000, "over 10,000") },
+  { file: "sof-65500.jpg", make: () => jpegClaiming(65500, 65500), refused: pixels(65500, 65500, "4290") },
+  { file: "frame-65535.gif", make: () => gifClaiming(true), refused: pixels(65535, 65535, "4295") },
   { file: "canvas-20000.webp", make: webpClaiming, refused: "is not an image the build can read (Input buffer has corrupt header" },
-  { file: "ispe-20000.avif", make: avifClaiming, refused: PIXEL_LIMIT },
-  { file: "tags-65535.tif", make: () => tiff(true), refused: PIXEL_LIMIT },
+  { file: "ispe-20000.avif", make: avifClaiming, refused: pixels(20000, 20000, "400") },
+  { file: "tags-65535.tif", make: () => tiff(true), refused: pixels(65535, 65535, "4295") },
   { file: "poster.tif", make: () => tiff(false), refused: "is a TIFF image, of which Wagtail makes no rendition" },
-  { file: "huge.svg", make: () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1000000" height="1000000"><rect width="10" height="10"/></svg>\n'), refused: PIXEL_LIMIT },
+  { file: "huge.svg", make: () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1000000" height="1000000"><rect width="10" height="10"/></svg>\n'), refused: pixels(1_000_000, 1_000_000, "over 10,000") },
   { file: "laughs.svg", make: svgLaughs, refused: "is not an image the build can read (Input buffer has corrupt header: glib: XML parse error" },
   { file: "logo.svg", make: () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="600" height="400"><rect width="600" height="400"/></svg>\n'), refused: "is a SVG image, of which Wagtail makes no rendition" },
   { file: "truncated.jpg", make: () => half("hamlet-2026.jpg"), refused: "is damaged: its pixels cannot be read (", decodedOnly: true },
@@ -291,6 +295,31 @@ describe("image originals that are bombs or lies", () => {
       expect(readFileSync(path.join(site.root, "dist/media/original_images", file)).equals(bytes)).toBe(true);
     }
   });
+
+  it("builds originals of as many pixels as Wagtail takes, decoding them one at a time: four WebPs of 128 megapixels in little more memory than one", async () => {
+    // 11,313 x 11,313 is just under 128 million pixels; a WebP of them decodes into about a gigabyte.
+    const webp = await sharp({ create: { width: 11313, height: 11313, channels: 3, background: "#808080" } }).webp({ lossless: true }).toBuffer();
+    const site = siteWith("large-0.webp", webp);
+    const imagesJson = path.join(site.root, "content/images.json");
+    const images = JSON.parse(readFileSync(imagesJson, "utf8")) as { id: number; file: string; width?: number; height?: number }[];
+    // Three more thumbnails' images get originals of their own, so that four renditions are made.
+    const others = images.filter((i) => i.id !== THUMBNAIL_IMAGE && readdirSync(path.join(site.root, "content/events")).some((f) => readFileSync(path.join(site.root, "content/events", f), "utf8").includes(`"image": ${i.id}`))).slice(0, 3);
+    expect(others).toHaveLength(3);
+    others.forEach((image, n) => {
+      image.file = `large-${n + 1}.webp`;
+      delete image.width;
+      delete image.height;
+      writeFileSync(path.join(site.root, "content/images", image.file), webp);
+    });
+    writeFileSync(imagesJson, JSON.stringify(images, null, 2));
+    const run = measured(["build", "--now", NOW, "--no-cache"], site.root);
+    expectNoInternals(run.output);
+    expect(run.code, run.output).toBe(0);
+    const made = readdirSync(path.join(site.root, "dist/media/images")).filter((name) => name.startsWith("large-"));
+    expect(made).toHaveLength(4);
+    // One such decode takes about 1.1 GiB; two at once (one a core) about 2 GiB.
+    expect(run.peakKiB, `peak memory ${Math.round(run.peakKiB / 1024)} MiB`).toBeLessThan(1.5 * 1024 * 1024);
+  }, 120_000);
 });
 
 // ---------------------------------------------------------------------------------------------

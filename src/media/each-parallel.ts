@@ -8,3 +8,13 @@ export async function eachParallel<T>(items: readonly T[], parallel: number, tas
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(parallel, items.length)) }, lane));
 }
+
+/** A runner of tasks one at a time, in the order given, whatever else runs beside them. */
+export function oneAtATime(): <R>(task: () => Promise<R>) => Promise<R> {
+  let last: Promise<unknown> = Promise.resolve();
+  return (task) => {
+    const run = last.then(task, task);
+    last = run.catch(() => {});
+    return run;
+  };
+}

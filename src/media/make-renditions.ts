@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { readRegularFile, RefusedFile } from "../io/regular-file.js";
 import { error, sortDiagnostics, warning, type Diagnostic } from "../model/diagnostics.js";
-import { eachParallel } from "./each-parallel.js";
+import { eachParallel, oneAtATime } from "./each-parallel.js";
 import { fill, THUMBNAIL_FILL, type FillResult } from "./fill.js";
 import { formatExtension, renditionFormat, type RenditionFormat } from "./formats.js";
 import { DEFAULT_MAX_ORIGINAL_BYTES, hashBytes, originalTooLarge, readOriginal, type MediaImage, type Original, type OriginalRead } from "./originals.js";
@@ -66,6 +66,12 @@ function readFrom(originals: ReadonlyMap<string, OriginalFile>, image: MediaImag
   if (file.kind !== "unreadable") return file.kind === "found" ? { kind: "found", original: file.original, bytes: null } : file;
   return { kind: "unreadable", diagnostic: unreadableOriginal(file, image.id) };
 }
+
+/**
+ * Originals of more pixels than this are decoded one at a time: decoding one of the most an original
+ * may have (probe.ts MAX_PIXELS) can take a gigabyte, and one a core at once would multiply that.
+ */
+const LARGE_DECODE_PIXELS = 32_000_000;
 
 const describe = (image: MediaImage) => `image ${image.id}${image.title ? ` ("${image.title}")` : ""}`;
 
@@ -134,6 +140,7 @@ export async function makeRenditions(images: readonly MediaImage[], options: Mak
   await mkdir(outDir, { recursive: true });
   let written = 0;
   let reused = 0;
+  const large = oneAtATime();
   await eachParallel(todo, parallel, async (f) => {
     const extension = formatExtension(f.format);
     const key = cacheKey(f.original.hash, f.image.focal_point, THUMBNAIL_FILTER);
@@ -160,7 +167,8 @@ export async function makeRenditions(images: readonly MediaImage[], options: Mak
       }
       let bytes: Buffer;
       try {
-        bytes = await renderRendition(source, { ...f.fill, format: f.format });
+        const render = () => renderRendition(source, { ...f.fill, format: f.format });
+        bytes = f.original.probe.width * f.original.probe.height > LARGE_DECODE_PIXELS ? await large(render) : await render();
       } catch (e) {
         // Its header was read; its pixels were not (a truncated or damaged file).
         diagnostics.push(error(f.original.shown, [], `is damaged: its pixels cannot be read (${firstLine(e)}); export the image again from its source`));

@@ -50,11 +50,28 @@ export const firstLine = (e: unknown) => (e instanceof Error ? e.message : Strin
 /** A BMP file starts with `BM`; sharp's libvips has no BMP loader, so it is named rather than "unsupported". */
 const isBmp = (bytes: Uint8Array) => bytes.length > 26 && bytes[0] === 0x42 && bytes[1] === 0x4d;
 
+/**
+ * The most pixels an original may have: Wagtail's own limit on an upload (WAGTAILIMAGES_MAX_IMAGE_PIXELS,
+ * 128 million by default), so every original Wagtail took still builds. Decoding one can take
+ * gigabytes (a WebP about 9 bytes a pixel), whatever its file's size: a tiny file may claim any
+ * size, and what is past the limit is refused from its header, never decoded.
+ */
+export const MAX_PIXELS = 128_000_000;
+
+/** An original past MAX_PIXELS: what it claims, and what to do. */
+function tooManyPixels(width: number, height: number): UnreadableImageError {
+  const megapixels = (width * height) / 1e6;
+  return new UnreadableImageError(
+    `is ${width}x${height} pixels (${megapixels < 10_000 ? megapixels.toFixed(0) : "over 10,000"} megapixels), more than the ${MAX_PIXELS / 1e6} megapixels an original may have (Wagtail's own limit on uploads): save a smaller copy (a 550x375 thumbnail needs far fewer)`,
+  );
+}
+
 /** Reads the header of an image held in memory. Rejects with UnreadableImageError. */
 export async function probeImage(bytes: Buffer): Promise<ImageProbe> {
   let meta: Metadata;
   try {
-    meta = await sharpLibrary()(bytes).metadata();
+    // The header alone is read: sharp's own pixel limit is lifted so that the size it claims is known, and refused below by name.
+    meta = await sharpLibrary()(bytes, { limitInputPixels: false }).metadata();
   } catch (e) {
     if (isBmp(bytes)) {
       throw new UnreadableImageError("is a BMP image, which the build cannot read: save it as PNG (Wagtail writes a BMP's renditions as PNG anyway)");
@@ -65,6 +82,7 @@ export async function probeImage(bytes: Buffer): Promise<ImageProbe> {
   if (!format || meta.width === undefined || meta.height === undefined) {
     throw new UnreadableImageError(`is a ${meta.format ?? "unknown"} file, not an image format Wagtail takes: replace it with a JPEG, PNG, GIF, WebP or AVIF file`);
   }
+  if (meta.width * meta.height > MAX_PIXELS) throw tooManyPixels(meta.width, meta.height);
   const orientation = meta.orientation ?? 1;
   const turned = orientation >= 5 && orientation <= 8;
   return {

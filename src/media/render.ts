@@ -1,6 +1,7 @@
 // Makes a rendition's bytes with sharp: the original oriented, cut, scaled and encoded as Wagtail 5.2 encodes it.
 import type { Box } from "./fill.js";
 import type { RenditionFormat } from "./formats.js";
+import { MAX_PIXELS } from "./probe.js";
 import { sharpLibrary } from "./sharp-library.js";
 
 export interface RenderPlan {
@@ -20,7 +21,7 @@ export interface RenderPlan {
  * the first frame of an animated original is read, as Pillow reads it.
  */
 export async function renderRendition(original: Buffer, plan: RenderPlan): Promise<Buffer> {
-  let image = sharpLibrary()(original, { failOn: "error" })
+  let image = sharpLibrary()(original, { failOn: "error", limitInputPixels: MAX_PIXELS })
     .autoOrient()
     .extract(plan.crop)
     .keepIccProfile()
