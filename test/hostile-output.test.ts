@@ -195,26 +195,46 @@ describe("files no build wrote, anywhere in --out", () => {
   });
 
   it("lists every file it wrote, at every depth, in its marker: the next build's own output is its own", () => {
-    const listed = new Set<string>();
-    const walk = (value: Record<string, unknown>, prefix: string) => {
-      for (const [name, v] of Object.entries(value)) {
-        if (name === "/") {
-          for (const [names, inner] of v as [unknown[], Record<string, unknown>][]) {
-            for (const n of names) {
-              const each = Array.isArray(n) ? Array.from({ length: (n[1] as number) - (n[0] as number) + 1 }, (_, i) => String((n[0] as number) + i)) : [String(n)];
-              for (const e of each) walk(inner, `${prefix}${e}/`);
-            }
-          }
-        } else if (v === 1) listed.add(`${prefix}${name}`);
-        else walk(v as Record<string, unknown>, `${prefix}${name}/`);
+    expect(listedFiles(path.join(dir, "dist")).some((rel) => rel.startsWith("media/images/"))).toBe(true);
+    expect(listedFiles(path.join(dir, "dist"))).toEqual(filesOf(path.join(dir, "dist")));
+  });
+
+  it("lists every file of every host's output; a build trusts each such listing, in place and cold", () => {
+    const hosted = site("hosts");
+    for (const host of ["netlify", "cloudflare", "vercel", "nginx", "serve"]) {
+      const out = `dist-${host}`;
+      expect(build(hosted, "--out", out, "--host", host).code).toBe(0);
+      expect(listedFiles(path.join(hosted, out))).toEqual(filesOf(path.join(hosted, out)));
+      for (const args of [[], ["--no-cache"]]) {
+        const again = build(hosted, "--out", out, "--host", host, ...args);
+        expect(again.code, again.output).toBe(0);
       }
-    };
-    walk(marker(path.join(dir, "dist")).files as Record<string, unknown>, "");
-    const files = [...tree(path.join(dir, "dist"))].filter(([rel, v]) => v !== "folder" && rel !== ".build-catalogue.json").map(([rel]) => rel);
-    expect(files.some((rel) => rel.startsWith("media/images/"))).toBe(true);
-    expect([...listed].sort()).toEqual(files.sort());
+    }
   });
 });
+
+/** The files a marker lists (its `files`, every group and run spelled out), sorted. */
+function listedFiles(out: string): string[] {
+  const listed = new Set<string>();
+  const walk = (value: Record<string, unknown>, prefix: string) => {
+    for (const [name, v] of Object.entries(value)) {
+      if (name === "/") {
+        for (const [names, inner] of v as [unknown[], Record<string, unknown>][]) {
+          for (const n of names) {
+            const each = Array.isArray(n) ? Array.from({ length: (n[1] as number) - (n[0] as number) + 1 }, (_, i) => String((n[0] as number) + i)) : [String(n)];
+            for (const e of each) walk(inner, `${prefix}${e}/`);
+          }
+        }
+      } else if (v === 1) listed.add(`${prefix}${name}`);
+      else walk(v as Record<string, unknown>, `${prefix}${name}/`);
+    }
+  };
+  walk(marker(out).files as Record<string, unknown>, "");
+  return [...listed].sort();
+}
+
+/** The files in a folder, its marker aside, sorted. */
+const filesOf = (out: string) => [...tree(out)].filter(([rel, v]) => v !== "folder" && rel !== ".build-catalogue.json").map(([rel]) => rel).sort();
 
 describe("markers no build wrote", () => {
   /** A folder of someone's files, which a build must not take for its output. */
