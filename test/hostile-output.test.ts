@@ -107,6 +107,34 @@ describe("--out through links", () => {
   });
 });
 
+describe("a link in place of one of the build's folders", () => {
+  it("is refused; forced, a rebuild that would keep files found through it is refused too, and --no-cache --force replaces it, never what it names", () => {
+    const dir = site("linked-folder");
+    expect(build(dir).code).toBe(0);
+    // An image's detail: the images endpoint's files are kept whole by a rebuild while its input holds.
+    const image = readdirSync(path.join(dir, "dist/api/v2/images")).find((n) => /^\d+$/.test(n))!;
+    const folder = path.join(dir, "dist/api/v2/images", image);
+    const moved = path.join(dir, "moved-page");
+    cpSync(folder, moved, { recursive: true, preserveTimestamps: true });
+    rmSync(folder, { recursive: true });
+    symlinkSync(moved, folder);
+    const kept = tree(moved);
+    const before = tree(path.join(dir, "dist"));
+    const refused = build(dir);
+    expect(refused.code, refused.output).toBe(2);
+    expect(refused.stderr).toContain(`holds an entry that no build wrote (api/v2/images/${image})`);
+    const forced = build(dir, "--force");
+    expect(forced.code, forced.output).toBe(2);
+    expect(forced.stderr).toContain(`holds a link where the build keeps a folder (api/v2/images/${image}), and files this rebuild keeps are found through it`);
+    expect(tree(path.join(dir, "dist"))).toEqual(before);
+    const whole = build(dir, "--no-cache", "--force");
+    expect(whole.code, whole.output).toBe(0);
+    expect(lstatSync(folder).isDirectory()).toBe(true);
+    expect(readFileSync(path.join(folder, "index.json"), "utf8")).toContain(`"id": ${image}`);
+    expect(tree(moved)).toEqual(kept);
+  });
+});
+
 describe("--media-out through links", () => {
   it("refuses a --media-out that is a link (to the content's originals), even with --force: the originals stay", () => {
     const dir = site("media-link", true);

@@ -51,6 +51,8 @@ export class Found {
   /** Every file (or link) to remove, and every folder, parents before what they hold (relative paths). */
   readonly files: string[] = [];
   readonly folders: string[] = [];
+  /** Updating in place: a link found where the build keeps a folder (the first). */
+  linkedFolder: string | null = null;
 
   foreignAt(rel: string): void {
     if (this.foreign.length < 20) this.foreign.push(rel);

@@ -12,7 +12,8 @@ import { writtenStand } from "../io/file-status.js";
 import { holdsBytes } from "../io/same-bytes.js";
 import type { WrittenFile } from "../model/page.js";
 import { readListing, type ListedFolder } from "./file-listing.js";
-import { foreignFiles, markerText, OUTPUT_MARKER, withLeaving, type Marker } from "./output-marker.js";
+import { UsageError } from "../errors.js";
+import { foreignFiles, markerText, OUTPUT_MARKER, shownFolder, withLeaving, type Marker } from "./output-marker.js";
 import type { Place } from "./output-layout.js";
 import { Found, Owned } from "./output-scan.js";
 import { InPlaceUpdate } from "./update-in-place.js";
@@ -118,6 +119,14 @@ export class Staging {
     if (this.kept) {
       const update = new InPlaceUpdate(folder.dir, files, this.kept, previousBuild, Owned.of(folder.marker, () => this.listingOf([...this.kept!, ...files])));
       this.refuseForeign(update.found);
+      const linked = update.found.linkedFolder;
+      if (linked && this.kept.some((rel) => rel.startsWith(`${linked}/`))) {
+        // Forced: the link goes, and the files the build kept through it with it; they must be written anew.
+        throw new UsageError(
+          `${folder.what} ${shownFolder(folder.arg)} holds a link where the build keeps a folder (${linked}), and files this rebuild keeps are found through it. ` +
+            `Build with --no-cache --force to replace the folder whole (the link itself is removed, never what it names), or put the folder back.`,
+        );
+      }
       const m = folder.marker;
       if (m.kind === "listed" && m.leaving.length === 0 && previousMarker && writtenStand(folder.dir, [previousMarker]) && this.sameFiles(m.files, files, update.files)) {
         // The very marker the previous build wrote, and the same files: it stands as it is.

@@ -65,9 +65,11 @@ function scan(outDir: string, dir: string, owned: Owned | null, wanted: Wanted, 
       else if (!wanted.keptFolders.has(rel) || statSync(`${outDir}/${rel}`).mtimeMs >= wanted.settled) scan(outDir, rel, inner, wanted, found);
       continue;
     }
-    // The marker is the build's; it is replaced last (updateInPlace).
+    // The marker is the build's; it is replaced last (apply).
     if (rel === OUTPUT_MARKER) continue;
     if (!entry.isFile() || !owned?.file(entry.name)) found.foreignAt(rel);
+    // A link where the build keeps a folder: the files it keeps there stand only through the link.
+    if (entry.isSymbolicLink() && wanted.folders.has(rel)) found.linkedFolder ??= rel;
     if (!wanted.files.has(rel)) found.files.push(rel);
   }
 }
