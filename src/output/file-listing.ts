@@ -5,6 +5,7 @@
 // (every number from first to last). A catalogue's page folders (api/v2/pages/<id>/ and the like)
 // are then one entry, however many pages there are. The same files give the same bytes.
 import { plainName, type Place } from "./output-layout.js";
+import type { Owned } from "./output-scan.js";
 
 /** A name written as a number: decimal digits without a leading zero, exact as a double. */
 const DECIMAL = /^(?:0|[1-9][0-9]{0,14})$/;
@@ -103,7 +104,7 @@ interface Group {
 }
 
 /** A folder of a listing: what a build wrote in it. */
-export class ListedFolder {
+export class ListedFolder implements Owned {
   private counted = -1;
   constructor(
     private readonly files: ReadonlySet<string>,
@@ -111,7 +112,7 @@ export class ListedFolder {
     private readonly groups: readonly Group[],
   ) {}
 
-  hasFile(name: string): boolean {
+  file(name: string): boolean {
     return this.files.has(name);
   }
 

@@ -7,28 +7,34 @@ import { readdirSync, rmdirSync, unlinkSync } from "node:fs";
 import type { ListedFolder } from "./file-listing.js";
 import { OUTPUT_MARKER, type Marker } from "./output-marker.js";
 
-/** The listings that vouch for a folder's entries (one, or several while an update in place is under way). */
-export class Owned {
-  private constructor(
+/** What vouches for a folder's entries: which of its files are a build's, and what vouches for each folder in it. */
+export interface Owned {
+  file(name: string): boolean;
+  folder(name: string): Owned | null;
+}
+
+/**
+ * What vouches for the files of a folder with this marker: its listing (and, while an update in
+ * place is under way, the files it removes); for an earlier version's marker, the files this build
+ * writes (`thisBuild`) under the names it gave; nothing for no marker, or one not trusted.
+ */
+export function ownedBy(marker: Marker, thisBuild: () => ListedFolder): Owned | null {
+  if (marker.kind === "listed") return marker.leaving.length === 0 ? marker.files : new Listings([marker.files, ...marker.leaving]);
+  if (marker.kind === "top") return new Listings([thisBuild()], marker.entries);
+  return null;
+}
+
+/** Several listings, any of which vouches; at the top of an earlier version's output, only under the names it gave. */
+class Listings implements Owned {
+  constructor(
     private readonly listings: readonly ListedFolder[],
     /** At the top of an earlier version's output: the names its marker gave. */
     private readonly top: ReadonlySet<string> | null = null,
   ) {}
 
-  /**
-   * What vouches for the files of a folder with this marker: its listings; for an earlier
-   * version's marker, the files this build writes (`thisBuild`) under the names it gave; nothing
-   * for no marker, or one not trusted.
-   */
-  static of(marker: Marker, thisBuild: () => ListedFolder): Owned | null {
-    if (marker.kind === "listed") return new Owned([marker.files, ...marker.leaving]);
-    if (marker.kind === "top") return new Owned([thisBuild()], marker.entries);
-    return null;
-  }
-
   file(name: string): boolean {
     if (this.top && !this.top.has(name)) return false;
-    for (const l of this.listings) if (l.hasFile(name)) return true;
+    for (const l of this.listings) if (l.file(name)) return true;
     return false;
   }
 
@@ -39,8 +45,14 @@ export class Owned {
       const f = l.folder(name);
       if (f) (found ??= []).push(f);
     }
-    return found && new Owned(found);
+    return found && (found.length === 1 ? found[0]! : new Listings(found));
   }
+}
+
+/** A folder to remove, and the names of the files (or links) in it. */
+interface FoundFolder {
+  rel: string;
+  files: string[];
 }
 
 /** What was found of a folder to replace: the entries no build wrote, and what the removal takes. */
@@ -48,9 +60,9 @@ export class Found {
   /** Entries no build wrote (relative paths), the first few; `more` counts the rest. */
   readonly foreign: string[] = [];
   more = 0;
-  /** Every file (or link) to remove, and every folder, parents before what they hold (relative paths). */
+  /** Files (or links) to remove, by relative path; and whole folders, each before the folders it holds. */
   readonly files: string[] = [];
-  readonly folders: string[] = [];
+  private readonly folders: FoundFolder[] = [];
   /** Updating in place: a link found where the build keeps a folder (the first). */
   linkedFolder: string | null = null;
 
@@ -64,14 +76,15 @@ export class Found {
    * checked against it; the folder itself is to be removed.
    */
   walk(root: string, rel: string, owned: Owned | null): void {
-    this.folders.push(rel);
+    const folder: FoundFolder = { rel, files: [] };
+    this.folders.push(folder);
     for (const entry of readdirSync(rel ? `${root}/${rel}` : root, { withFileTypes: true })) {
-      const r = rel ? `${rel}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) this.walk(root, r, owned?.folder(entry.name) ?? null);
+      const name = entry.name;
+      if (entry.isDirectory()) this.walk(root, rel ? `${rel}/${name}` : name, owned?.folder(name) ?? null);
       else {
         // The marker at the top is the build's own; a plain file is the build's when listed; anything else never is.
-        if (!(rel === "" && entry.name === OUTPUT_MARKER) && !(entry.isFile() && owned?.file(entry.name))) this.foreignAt(r);
-        this.files.push(r);
+        if (!(rel === "" && name === OUTPUT_MARKER) && !(entry.isFile() && owned?.file(name))) this.foreignAt(rel ? `${rel}/${name}` : name);
+        folder.files.push(name);
       }
     }
   }
@@ -84,8 +97,10 @@ export class Found {
   remove(root: string): void {
     for (const rel of this.files) ignoring(() => unlinkSync(`${root}/${rel}`), "ENOENT", "ENOTDIR", "EISDIR");
     for (let i = this.folders.length - 1; i >= 0; i--) {
-      const rel = this.folders[i]!;
-      ignoring(() => rmdirSync(rel ? `${root}/${rel}` : root), "ENOENT", "ENOTDIR", "ENOTEMPTY", "EEXIST");
+      const { rel, files } = this.folders[i]!;
+      const dir = rel ? `${root}/${rel}` : root;
+      for (const name of files) ignoring(() => unlinkSync(`${dir}/${name}`), "ENOENT", "ENOTDIR", "EISDIR");
+      ignoring(() => rmdirSync(dir), "ENOENT", "ENOTDIR", "ENOTEMPTY", "EEXIST");
     }
   }
 }

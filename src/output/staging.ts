@@ -15,7 +15,7 @@ import { readListing, type ListedFolder } from "./file-listing.js";
 import { UsageError } from "../errors.js";
 import { foreignFiles, markerText, OUTPUT_MARKER, shownFolder, withLeaving, type Marker } from "./output-marker.js";
 import type { Place } from "./output-layout.js";
-import { Found, Owned } from "./output-scan.js";
+import { Found, ownedBy } from "./output-scan.js";
 import { InPlaceUpdate } from "./update-in-place.js";
 
 /** A folder the build replaces: --out, or --media-out outside it. */
@@ -117,7 +117,7 @@ export class Staging {
     const { folder } = this;
     const files = this.writer.files!.filter((f) => f !== OUTPUT_MARKER);
     if (this.kept) {
-      const update = new InPlaceUpdate(folder.dir, files, this.kept, previousBuild, Owned.of(folder.marker, () => this.listingOf([...this.kept!, ...files])));
+      const update = new InPlaceUpdate(folder.dir, files, this.kept, previousBuild, ownedBy(folder.marker, () => this.listingOf([...this.kept!, ...files])));
       this.refuseForeign(update.found);
       const linked = update.found.linkedFolder;
       if (linked && this.kept.some((rel) => rel.startsWith(`${linked}/`))) {
@@ -151,7 +151,7 @@ export class Staging {
       this.plan = { inPlace: false, found: null, file: true };
     } else {
       const found = new Found();
-      found.walk(folder.dir, "", Owned.of(folder.marker, () => this.listingOf(files)));
+      found.walk(folder.dir, "", ownedBy(folder.marker, () => this.listingOf(files)));
       this.refuseForeign(found);
       this.plan = { inPlace: false, found, file: false };
     }
@@ -176,7 +176,7 @@ export class Staging {
       const names = rel.split("/");
       let f: ListedFolder | null = listing;
       for (let i = 0; i < names.length - 1 && f; i++) f = f.folder(names[i]!);
-      return f !== null && f.hasFile(names[names.length - 1]!);
+      return f !== null && f.file(names[names.length - 1]!);
     };
     // The pages and groups kept are the previous build's, which its marker lists: what is new, or found held, may not be.
     return written.every(listed) && this.held.every(listed);

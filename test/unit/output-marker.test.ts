@@ -13,7 +13,7 @@ const listed = (listing: ListedFolder, rel: string) => {
   const names = rel.split("/");
   let f: ListedFolder | null = listing;
   for (let i = 0; i < names.length - 1 && f; i++) f = f.folder(names[i]!);
-  return f !== null && f.hasFile(names[names.length - 1]!);
+  return f !== null && f.file(names[names.length - 1]!);
 };
 
 const FILES = [
