@@ -47,7 +47,7 @@ function moveInto(outDir: string, stagingDir: string, rel: string, made: Set<str
 interface Wanted {
   files: Set<string>;
   folders: Set<string>;
-  /** Folders of reused pages: not listed when unchanged since `settled` (see updateInPlace). */
+  /** Folders of reused pages: not listed when unchanged since `settled` (see InPlaceUpdate). */
   keptFolders: Set<string>;
   settled: number;
 }
@@ -60,9 +60,9 @@ function scan(outDir: string, dir: string, owned: Owned | null, wanted: Wanted, 
   for (const entry of readdirSync(dir ? `${outDir}/${dir}` : outDir, { withFileTypes: true })) {
     const rel = dir ? `${dir}/${entry.name}` : entry.name;
     if (entry.isDirectory()) {
-      const inner = owned?.folder(entry.name) ?? null;
-      if (!wanted.folders.has(rel)) found.walk(outDir, rel, inner);
-      else if (!wanted.keptFolders.has(rel) || statSync(`${outDir}/${rel}`).mtimeMs >= wanted.settled) scan(outDir, rel, inner, wanted, found);
+      // A reused page's folder unchanged since the previous build is passed over: its marker is not even asked.
+      if (!wanted.folders.has(rel)) found.walk(outDir, rel, owned?.folder(entry.name) ?? null);
+      else if (!wanted.keptFolders.has(rel) || statSync(`${outDir}/${rel}`).mtimeMs >= wanted.settled) scan(outDir, rel, owned?.folder(entry.name) ?? null, wanted, found);
       continue;
     }
     // The marker is the build's; it is replaced last (apply).
