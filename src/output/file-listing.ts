@@ -14,22 +14,51 @@ const GROUPS = "/";
 
 const byName = (a: readonly [string, string], b: readonly [string, string]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
-/** A group's names: numbers ascending (runs as [first, last]), then the other names sorted. */
-function namesText(names: string[]): string {
-  const numbers: number[] = [];
-  const others: string[] = [];
-  for (const n of names) (DECIMAL.test(n) ? numbers.push(Number(n)) : others.push(n));
-  numbers.sort((a, b) => a - b);
-  others.sort();
-  const out: string[] = [];
-  for (let i = 0; i < numbers.length; ) {
-    let j = i;
-    while (j + 1 < numbers.length && numbers[j + 1] === numbers[j]! + 1) j++;
-    out.push(j > i ? `[${numbers[i]},${numbers[j]}]` : String(numbers[i]));
-    i = j + 1;
+/** The names of sibling folders holding the same files: those written as numbers, and the others. */
+class Names {
+  numbers: number[] = [];
+  others: string[] = [];
+
+  /** Adds the name p[from..to), read as a number where it is one (without making its text). */
+  add(p: string, from: number, to: number): void {
+    let n = 0;
+    const digits = to - from;
+    if (digits <= 15 && (digits === 1 || p.charCodeAt(from) !== 0x30)) {
+      for (let k = from; k < to; k++) {
+        const c = p.charCodeAt(k) - 0x30;
+        if (c < 0 || c > 9) {
+          n = -1;
+          break;
+        }
+        n = n * 10 + c;
+      }
+    } else n = -1;
+    if (n >= 0) this.numbers.push(n);
+    else this.others.push(p.slice(from, to));
   }
-  for (const n of others) out.push(JSON.stringify(n));
-  return `[${out.join(",")}]`;
+
+  get size(): number {
+    return this.numbers.length + this.others.length;
+  }
+
+  /** Every name as text. */
+  all(): string[] {
+    return [...this.numbers.map(String), ...this.others];
+  }
+
+  /** The names as the listing writes them: numbers ascending (runs as [first, last]), then the others sorted. */
+  text(): string {
+    const numbers = Float64Array.from(this.numbers).sort();
+    const out: string[] = [];
+    for (let i = 0; i < numbers.length; ) {
+      let j = i;
+      while (j + 1 < numbers.length && numbers[j + 1] === numbers[j]! + 1) j++;
+      out.push(j > i ? `[${numbers[i]},${numbers[j]}]` : String(numbers[i]));
+      i = j + 1;
+    }
+    for (const n of this.others.sort()) out.push(JSON.stringify(n));
+    return `[${out.join(",")}]`;
+  }
 }
 
 /**
@@ -43,16 +72,26 @@ export function listingText(paths: readonly string[], top: string[] = []): strin
   // The same path twice would be listed twice: once is the file.
   for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[n++] = sorted[i]!;
   sorted.length = n;
-  return folderText(sorted, 0, n, 0, new Map(), top);
+  return folderText(sorted, 0, n, 0, top);
+}
+
+/** Whether `q` is in the folder p[0..slash) (its name starting at `at`: what precedes is the same in both). */
+function inFolder(q: string, p: string, at: number, slash: number): boolean {
+  if (q.charCodeAt(slash) !== 0x2f) return false;
+  for (let k = at; k < slash; k++) if (q.charCodeAt(k) !== p.charCodeAt(k)) return false;
+  return true;
 }
 
 /** The folder whose files are sorted[from..to), their names starting at `at`. */
-function folderText(sorted: string[], from: number, to: number, at: number, leaves: Map<string, string>, top: string[] | null = null): string {
+function folderText(sorted: string[], from: number, to: number, at: number, top: string[] | null = null): string {
   const entries: [string, string][] = [];
-  let groups: Map<string, string[]> | null = null;
-  // Sibling folders come one after another, and the same as the one before, most often.
+  let groups: Map<string, Names> | null = null;
+  // Sibling folders come one after another, and hold the same as the one before, most often.
   let lastText: string | null = null;
-  let lastNames: string[] = [];
+  let last: Names | null = null;
+  // A folder of one file (a page's folder): its text, made once while the file's name is the same.
+  let leafFile = "";
+  let leafText = "";
   for (let i = from; i < to; ) {
     const p = sorted[i]!;
     const slash = p.indexOf("/", at);
@@ -61,35 +100,34 @@ function folderText(sorted: string[], from: number, to: number, at: number, leav
       i++;
       continue;
     }
-    const name = p.slice(at, slash);
     let j = i + 1;
-    while (j < to && sorted[j]!.charCodeAt(slash) === 0x2f && sorted[j]!.startsWith(name, at)) j++;
+    while (j < to && inFolder(sorted[j]!, p, at, slash)) j++;
     let text: string;
     if (j === i + 1 && p.indexOf("/", slash + 1) < 0) {
-      // A folder of one file (a page's folder): the same few texts over and over.
-      const file = p.slice(slash + 1);
-      text = leaves.get(file) ?? `{${JSON.stringify(file)}:1}`;
-      if (leaves.size < 64) leaves.set(file, text);
-    } else text = folderText(sorted, i, j, slash + 1, leaves);
-    if (text === lastText) lastNames.push(name);
-    else {
+      if (p.length - slash - 1 !== leafFile.length || !p.endsWith(leafFile)) {
+        leafFile = p.slice(slash + 1);
+        leafText = `{${JSON.stringify(leafFile)}:1}`;
+      }
+      text = leafText;
+    } else text = folderText(sorted, i, j, slash + 1);
+    if (text !== lastText) {
       groups ??= new Map();
-      lastNames = groups.get(text) ?? [];
-      if (lastNames.length === 0) groups.set(text, lastNames);
-      lastNames.push(name);
+      last = groups.get(text) ?? null;
+      if (!last) groups.set(text, (last = new Names()));
       lastText = text;
     }
+    last!.add(p, at, slash);
     i = j;
   }
   const grouped: [string, string][] = [];
   for (const [text, names] of groups ?? []) {
-    if (names.length === 1) entries.push([names[0]!, text]);
-    else grouped.push([namesText(names), text]);
+    if (names.size === 1) entries.push([names.all()[0]!, text]);
+    else grouped.push([names.text(), text]);
   }
   entries.sort(byName);
   if (top) {
     for (const [name] of entries) top.push(name);
-    for (const names of groups?.values() ?? []) if (names.length > 1) top.push(...names);
+    for (const names of groups?.values() ?? []) if (names.size > 1) top.push(...names.all());
   }
   const parts = entries.map(([name, text]) => `${JSON.stringify(name)}:${text}`);
   if (grouped.length > 0) parts.push(`${JSON.stringify(GROUPS)}:[${grouped.sort(byName).map(([names, text]) => `[${names},${text}]`).join(",")}]`);
