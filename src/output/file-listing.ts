@@ -10,17 +10,61 @@ import type { Owned } from "./output-scan.js";
 /** A name written as a number: decimal digits without a leading zero, exact as a double. */
 const DECIMAL = /^(?:0|[1-9][0-9]{0,14})$/;
 /** The key of a folder's groups of folders: no name holds a slash. */
-const GROUPS = "/";
+export const GROUPS = "/";
 
 const byName = (a: readonly [string, string], b: readonly [string, string]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
 /** The names of sibling folders holding the same files: those written as numbers, and the others. */
-class Names {
+export class Names {
   numbers: number[] = [];
   others: string[] = [];
+  /** The names as a listing wrote them (its JSON value and text), until they change. */
+  private written: { spec: unknown[]; text: string } | null = null;
+
+  /** The names of a listing's group, as it wrote them (canonical: a build's own listing). */
+  static of(spec: unknown[]): Names {
+    const names = new Names();
+    names.written = { spec, text: JSON.stringify(spec) };
+    return names;
+  }
+
+  /** The names as numbers and others, to change them. */
+  private spelled(): this {
+    const w = this.written;
+    if (!w) return this;
+    this.written = null;
+    for (const n of w.spec) {
+      if (typeof n === "string") this.others.push(n);
+      else if (typeof n === "number") this.numbers.push(n);
+      else for (let k = (n as number[])[0]!; k <= (n as number[])[1]!; k++) this.numbers.push(k);
+    }
+    return this;
+  }
+
+  /** Removes the name; whether it was there. */
+  remove(name: string): boolean {
+    const { numbers, others } = this.spelled();
+    const at = DECIMAL.test(name) ? numbers.indexOf(Number(name)) : -1;
+    if (at >= 0) numbers.splice(at, 1);
+    else {
+      const other = others.indexOf(name);
+      if (other < 0) return false;
+      others.splice(other, 1);
+    }
+    return true;
+  }
+
+  /** Adds every name of another group. */
+  merge(other: Names): void {
+    this.spelled();
+    other.spelled();
+    this.numbers.push(...other.numbers);
+    this.others.push(...other.others);
+  }
 
   /** Adds the name p[from..to), read as a number where it is one (without making its text). */
-  add(p: string, from: number, to: number): void {
+  add(p: string, from = 0, to = p.length): void {
+    this.spelled();
     let n = 0;
     const digits = to - from;
     if (digits <= 15 && (digits === 1 || p.charCodeAt(from) !== 0x30)) {
@@ -38,16 +82,22 @@ class Names {
   }
 
   get size(): number {
-    return this.numbers.length + this.others.length;
+    const w = this.written;
+    if (!w) return this.numbers.length + this.others.length;
+    let n = 0;
+    for (const name of w.spec) n += Array.isArray(name) ? (name[1] as number) - (name[0] as number) + 1 : 1;
+    return n;
   }
 
   /** Every name as text. */
   all(): string[] {
+    this.spelled();
     return [...this.numbers.map(String), ...this.others];
   }
 
   /** The names as the listing writes them: numbers ascending (runs as [first, last]), then the others sorted. */
   text(): string {
+    if (this.written) return this.written.text;
     const numbers = Float64Array.from(this.numbers).sort();
     const out: string[] = [];
     for (let i = 0; i < numbers.length; ) {
@@ -119,15 +169,28 @@ function folderText(sorted: string[], from: number, to: number, at: number, top:
     last!.add(p, at, slash);
     i = j;
   }
+  return folderOf(entries, groups ?? [], top);
+}
+
+/**
+ * A folder's text: its files (`entries`, each [name, "1"]) and its folders by their text (a
+ * folder alone under its name, sibling folders of the same text as a group). `top` receives the
+ * folder's names.
+ */
+export function folderOf(entries: [string, string][], groups: Iterable<[string, Names]>, top: string[] | null = null): string {
   const grouped: [string, string][] = [];
-  for (const [text, names] of groups ?? []) {
+  const many: Names[] = [];
+  for (const [text, names] of groups) {
     if (names.size === 1) entries.push([names.all()[0]!, text]);
-    else grouped.push([names.text(), text]);
+    else if (names.size > 1) {
+      grouped.push([names.text(), text]);
+      many.push(names);
+    }
   }
   entries.sort(byName);
   if (top) {
     for (const [name] of entries) top.push(name);
-    for (const names of groups?.values() ?? []) if (names.size > 1) top.push(...names.all());
+    for (const names of many) top.push(...names.all());
   }
   const parts = entries.map(([name, text]) => `${JSON.stringify(name)}:${text}`);
   if (grouped.length > 0) parts.push(`${JSON.stringify(GROUPS)}:[${grouped.sort(byName).map(([names, text]) => `[${names},${text}]`).join(",")}]`);

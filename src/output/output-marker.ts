@@ -33,6 +33,11 @@ export type Marker =
 export function markerText(files: readonly string[], leaving: readonly unknown[] = []): string {
   const top: string[] = [];
   const listing = listingText(files.filter((f) => f !== OUTPUT_MARKER), top);
+  return markerOf(listing, top, leaving);
+}
+
+/** The marker's bytes for a listing (listingText's) with these names at its top. */
+export function markerOf(listing: string, top: string[], leaving: readonly unknown[] = []): string {
   const head = {
     written_by: "build-catalogue",
     note: NOTE,

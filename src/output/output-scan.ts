@@ -66,6 +66,12 @@ export class Found {
   /** Updating in place: a link found where the build keeps a folder (the first). */
   linkedFolder: string | null = null;
 
+  /** The files (or links) the removal takes, by relative path. */
+  *removing(): Generator<string> {
+    yield* this.files;
+    for (const { rel, files } of this.folders) for (const name of files) yield rel ? `${rel}/${name}` : name;
+  }
+
   foreignAt(rel: string): void {
     if (this.foreign.length < 20) this.foreign.push(rel);
     else this.more++;

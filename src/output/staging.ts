@@ -13,10 +13,22 @@ import { holdsBytes } from "../io/same-bytes.js";
 import type { WrittenFile } from "../model/page.js";
 import { readListing, type ListedFolder } from "./file-listing.js";
 import { UsageError } from "../errors.js";
-import { foreignFiles, markerText, OUTPUT_MARKER, shownFolder, withLeaving, type Marker } from "./output-marker.js";
+import { editedListing } from "./listing-edit.js";
+import { foreignFiles, markerOf, markerText, OUTPUT_MARKER, shownFolder, withLeaving, type Marker } from "./output-marker.js";
 import type { Place } from "./output-layout.js";
 import { Found, ownedBy } from "./output-scan.js";
 import { InPlaceUpdate } from "./update-in-place.js";
+
+/** Files added and removed past which a rebuild lists every file anew rather than change its previous listing. */
+const EDITED_AT_MOST = 1000;
+
+/** Whether a listing lists the file at `rel`. */
+const listedIn = (listing: ListedFolder) => (rel: string) => {
+  const names = rel.split("/");
+  let f: ListedFolder | null = listing;
+  for (let i = 0; i < names.length - 1 && f; i++) f = f.folder(names[i]!);
+  return f !== null && f.file(names[names.length - 1]!);
+};
 
 /** A folder the build replaces: --out, or --media-out outside it. */
 export interface OutputFolder {
@@ -128,13 +140,15 @@ export class Staging {
         );
       }
       const m = folder.marker;
-      if (m.kind === "listed" && m.leaving.length === 0 && previousMarker && writtenStand(folder.dir, [previousMarker]) && this.sameFiles(m.files, files, update.files)) {
-        // The very marker the previous build wrote, and the same files: it stands as it is.
-        this.marker = previousMarker;
+      // The very marker the previous build wrote: it lists the files of its output, the pages and groups kept among them.
+      const previous = m.kind === "listed" && m.leaving.length === 0 && previousMarker && writtenStand(folder.dir, [previousMarker]) ? m : null;
+      if (previous && this.sameFiles(previous.files, files, update.files)) {
+        // And the same files: it stands as it is.
+        this.marker = previousMarker!;
         this.plan = { inPlace: true, update, marker: "kept", leaving: null };
         return;
       }
-      const text = markerText([...this.kept, ...files]);
+      const text = (previous && this.editedMarker(previous, files, update)) || markerText([...this.kept, ...files]);
       this.marker = this.writeMarker(text);
       // Until the files it no longer writes are removed, they are listed too: a build stopped halfway leaves a folder the next one knows.
       const leaving = m.kind === "listed" ? path.join(this.dir, `${OUTPUT_MARKER}.leaving`) : null;
@@ -169,15 +183,24 @@ export class Staging {
     return readListing(JSON.parse(markerText(files)).files, this.folder.place)!;
   }
 
+  /**
+   * The previous build's marker changed by the files added and removed, when they are few and
+   * account for every file (`update.files` of them); else null, and every file is listed anew.
+   */
+  private editedMarker(m: Extract<Marker, { kind: "listed" }>, written: readonly string[], update: InPlaceUpdate): string | null {
+    const listed = listedIn(m.files);
+    const added = [...written, ...this.held].filter((rel) => !listed(rel));
+    const removed: string[] = [];
+    for (const rel of update.found.removing()) if (listed(rel)) removed.push(rel);
+    if (added.length + removed.length > EDITED_AT_MOST || m.files.count() - removed.length + added.length !== update.files) return null;
+    const top: string[] = [];
+    return markerOf(editedListing(m.value[0], removed, added, top), top);
+  }
+
   /** Whether the listing is of exactly these files (`count` of them: written, kept, found held). */
   private sameFiles(listing: ListedFolder, written: readonly string[], count: number): boolean {
     if (listing.count() !== count) return false;
-    const listed = (rel: string) => {
-      const names = rel.split("/");
-      let f: ListedFolder | null = listing;
-      for (let i = 0; i < names.length - 1 && f; i++) f = f.folder(names[i]!);
-      return f !== null && f.file(names[names.length - 1]!);
-    };
+    const listed = listedIn(listing);
     // The pages and groups kept are the previous build's, which its marker lists: what is new, or found held, may not be.
     return written.every(listed) && this.held.every(listed);
   }

@@ -5,6 +5,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { listingText, readListing, type ListedFolder } from "../../src/output/file-listing.js";
+import { editedListing } from "../../src/output/listing-edit.js";
 import { buildWrites, MEDIA_ROOT, OUTPUT_ROOT } from "../../src/output/output-layout.js";
 import { markerText, readMarker, withLeaving } from "../../src/output/output-marker.js";
 import { removeDir, tempDir } from "../helpers/cli.js";
@@ -84,6 +85,40 @@ describe("the listing", () => {
     expect(buildWrites(OUTPUT_ROOT, "_netlify/edge-functions/api-answers.js")).toBe(true);
     expect(buildWrites(OUTPUT_ROOT, "cdn/media/images/a.jpg")).toBe(true);
     expect(buildWrites(OUTPUT_ROOT, "_netlify/edge-functions/../x.js")).toBe(false);
+  });
+});
+
+describe("a listing changed by a few files", () => {
+  /** A catalogue's files: pages (some with an HTML rendering), their lookups by slug, images, the top's files. */
+  function catalogue(random: () => number): string[] {
+    const files = ["404.html", "serve.json", "_query/index.json", "api/v2/openapi.json", "api/v2/405/POST.json", "api/v2/pages/index.json"];
+    for (let id = 1; id < 400; id++) {
+      if (random() < 0.3) continue;
+      files.push(`api/v2/event_pages/${id}/index.json`, `api/v2/pages/${id}/index.json`, `_lookup/pages/slug/event-${id}/index.json`);
+      if (random() < 0.2) files.push(`api/v2/pages/${id}/index.api.html`);
+    }
+    for (let id = 1; id < 30; id++) if (random() < 0.5) files.push(`media/images/image-${id}.fill-550x375.jpg`, `api/v2/images/${id}/index.json`);
+    return files;
+  }
+
+  it("is written as the whole new set of files would be, whatever is added and removed", () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    for (let round = 0; round < 60; round++) {
+      const before = catalogue(random);
+      const after = new Set(before);
+      const removed = before.filter(() => random() < (round % 3 === 0 ? 0.5 : 0.02));
+      for (const rel of removed) after.delete(rel);
+      const added = catalogue(random).filter((rel) => !before.includes(rel) && random() < 0.1);
+      for (const rel of added) after.add(rel);
+      const top: string[] = [];
+      const expectedTop: string[] = [];
+      const edited = editedListing(JSON.parse(listingText(before)), removed, added, top);
+      expect(edited, `round ${round}`).toBe(listingText([...after], expectedTop));
+      expect(top.sort()).toEqual(expectedTop.sort());
+    }
+    // Everything removed: nothing listed.
+    expect(editedListing(JSON.parse(listingText(FILES)), FILES, [])).toBe("{}");
   });
 });
 
