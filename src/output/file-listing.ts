@@ -113,11 +113,12 @@ export class Names {
 
 /**
  * The listing of these files (paths relative to the folder, forward slashes), as JSON text. Sorted
- * first, so that a folder's files are one run of the array, which is read once, name by name.
- * `top` receives the names at the folder's top.
+ * first (the array itself: a large catalogue's is hundreds of thousands), so that a folder's files
+ * are one run of the array, which is read once, name by name. `top` receives the names at the
+ * folder's top.
  */
-export function listingText(paths: readonly string[], top: string[] = []): string {
-  const sorted = paths.slice().sort();
+export function listingText(paths: string[], top: string[] = []): string {
+  const sorted = paths.sort();
   let n = 0;
   // The same path twice would be listed twice: once is the file.
   for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[n++] = sorted[i]!;

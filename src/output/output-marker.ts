@@ -26,14 +26,14 @@ export type Marker =
   | { kind: "top"; entries: Set<string> };
 
 /**
- * The marker's bytes for these files (paths relative to the folder): `entries`, the top's names
- * (what an earlier version reads), and `files`, every file. `leaving`: listings of files an update
- * in place is about to remove, listed meanwhile so that a build stopped halfway finds them its own.
+ * The marker's bytes for these files (paths relative to the folder, the marker not among them;
+ * sorted in place): `entries`, the top's names (what an earlier version reads), and `files`, every
+ * file. `leaving`: listings of files an update in place is about to remove, listed meanwhile so
+ * that a build stopped halfway finds them its own.
  */
-export function markerText(files: readonly string[], leaving: readonly unknown[] = []): string {
+export function markerText(files: string[], leaving: readonly unknown[] = []): string {
   const top: string[] = [];
-  const listing = listingText(files.filter((f) => f !== OUTPUT_MARKER), top);
-  return markerOf(listing, top, leaving);
+  return markerOf(listingText(files, top), top, leaving);
 }
 
 /** The marker's bytes for a listing (listingText's) with these names at its top. */

@@ -127,7 +127,7 @@ export class Staging {
    */
   prepare(previousBuild = 0, previousMarker?: WrittenFile): void {
     const { folder } = this;
-    const files = this.writer.files!.filter((f) => f !== OUTPUT_MARKER);
+    const files = this.writer.files!.all().filter((f) => f !== OUTPUT_MARKER);
     if (this.kept) {
       const update = new InPlaceUpdate(folder.dir, files, this.kept, previousBuild, ownedBy(folder.marker, () => this.listingOf([...this.kept!, ...files])));
       this.refuseForeign(update.found);
@@ -173,13 +173,13 @@ export class Staging {
 
   /** The marker into the staging folder (moved in with the rest); its status as written. */
   private writeMarker(text: string): WrittenFile {
+    // Listed with the files written, though no marker lists itself: prepare() has taken them already.
     const st = this.writer.write(OUTPUT_MARKER, text);
-    this.writer.files!.pop();
     return [OUTPUT_MARKER, st.size, st.mtimeMs, st.ino];
   }
 
   /** This build's files as a listing (what vouches for an earlier version's output). */
-  private listingOf(files: readonly string[]): ListedFolder {
+  private listingOf(files: string[]): ListedFolder {
     return readListing(JSON.parse(markerText(files)).files, this.folder.place)!;
   }
 
