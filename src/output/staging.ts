@@ -142,7 +142,7 @@ export class Staging {
       const m = folder.marker;
       // The very marker the previous build wrote: it lists the files of its output, the pages and groups kept among them.
       const previous = m.kind === "listed" && m.leaving.length === 0 && previousMarker && writtenStand(folder.dir, [previousMarker]) ? m : null;
-      if (previous && this.sameFiles(previous.files, files, update.files)) {
+      if (previous && this.sameFiles(previous.files, files, update)) {
         // And the same files: it stands as it is.
         this.marker = previousMarker!;
         this.plan = { inPlace: true, update, marker: "kept", leaving: null };
@@ -189,7 +189,7 @@ export class Staging {
    */
   private editedMarker(m: Extract<Marker, { kind: "listed" }>, written: readonly string[], update: InPlaceUpdate): string | null {
     const listed = listedIn(m.files);
-    const added = [...written, ...this.held].filter((rel) => !listed(rel));
+    const added = [...written, ...this.unvouched(update)].filter((rel) => !listed(rel));
     const removed: string[] = [];
     for (const rel of update.found.removing()) if (listed(rel)) removed.push(rel);
     if (added.length + removed.length > EDITED_AT_MOST || m.files.count() - removed.length + added.length !== update.files) return null;
@@ -197,12 +197,21 @@ export class Staging {
     return markerOf(editedListing(m.value[0], removed, added, top), top);
   }
 
-  /** Whether the listing is of exactly these files (`count` of them: written, kept, found held). */
-  private sameFiles(listing: ListedFolder, written: readonly string[], count: number): boolean {
-    if (listing.count() !== count) return false;
+  /**
+   * The files found holding the build's bytes that the walk has not vouched for: none when it
+   * found nothing no build wrote (each was listed where it walked, and stood since the previous
+   * build where it did not), else every one (--force keeps such a file where the build wants it).
+   */
+  private unvouched(update: InPlaceUpdate): readonly string[] {
+    return update.found.foreign.length > 0 ? this.held : [];
+  }
+
+  /** Whether the listing is of exactly the files of `update` (`update.files` of them: written, kept, found held). */
+  private sameFiles(listing: ListedFolder, written: readonly string[], update: InPlaceUpdate): boolean {
+    if (listing.count() !== update.files) return false;
     const listed = listedIn(listing);
-    // The pages and groups kept are the previous build's, which its marker lists: what is new, or found held, may not be.
-    return written.every(listed) && this.held.every(listed);
+    // The pages and groups kept are the previous build's, which its marker lists: what is new may not be.
+    return written.every(listed) && this.unvouched(update).every(listed);
   }
 
   private refuseForeign(found: Found): void {
