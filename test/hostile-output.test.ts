@@ -4,6 +4,7 @@
 // refused with exit 2 and nothing touched (--force replaces, but never deletes the sources, nor
 // through a link), and each runs the real CLI in a folder of its own.
 import { copyFileSync, cpSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -309,6 +310,25 @@ describe("markers no build wrote", () => {
       expect(run.stderr).toContain("--out public/ holds entries that no build wrote (api/server.py, api/v2/openapi.yaml)");
       expect(tree(out)).toEqual(before);
     }
+  });
+
+  it("a marker that is a link (to an output's own marker) is not trusted, and one that is a pipe is not read", () => {
+    const dir = site("marker-link");
+    expect(build(dir).code).toBe(0);
+    const out = userFiles(dir);
+    symlinkSync(path.join(dir, "dist/.build-catalogue.json"), path.join(out, ".build-catalogue.json"));
+    rmSync(path.join(out, "api/server.py"));
+    rmSync(path.join(out, "api/v2/openapi.yaml"));
+    const before = tree(out);
+    const linked = build(dir, "--out", "public");
+    expect(linked.code, linked.output).toBe(2);
+    expect(linked.stderr).toContain("its .build-catalogue.json is not one a build writes (it is not a file a build writes)");
+    expect(tree(out)).toEqual(before);
+    rmSync(path.join(out, ".build-catalogue.json"));
+    expect(spawnSync("mkfifo", [path.join(out, ".build-catalogue.json")]).status).toBe(0);
+    const piped = build(dir, "--out", "public");
+    expect(piped.code, piped.output).toBe(2);
+    expect(readFileSync(path.join(out, "404.html"), "utf8")).toBe("<h1>our own page</h1>");
   });
 
   it("an earlier version's marker (the top's names alone): its output is replaced when this build writes each of its files, and a file it does not write is refused", () => {

@@ -4,7 +4,7 @@
 // put into dist/api/ by hand is not lost. `--force` replaces it anyway. A marker is trusted only
 // when everything it names is a place a build writes (output-layout.ts): one copied into a folder
 // of other files, or made by hand to name them, does not make them the build's.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { UsageError } from "../errors.js";
 import { listingText, readListing, type ListedFolder } from "./file-listing.js";
 import { plainName, type Place } from "./output-layout.js";
@@ -53,14 +53,26 @@ export function withLeaving(text: string, leaving: readonly unknown[]): string {
   return leaving.length === 0 ? text : `${text.slice(0, -3)},\n  "leaving": ${JSON.stringify(leaving)}\n}\n`;
 }
 
+/** The marker's text; null when there is none; "" when it is no plain file (a link, a pipe: never read through). */
+function markerFile(dir: string): string | null {
+  let fd: number;
+  try {
+    fd = openSync(`${dir}/${OUTPUT_MARKER}`, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "ENOENT" ? null : "";
+  }
+  try {
+    return fstatSync(fd).isFile() ? readFileSync(fd, "utf8") : "";
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Reads the marker of `dir` (a folder whose places are `place`). */
 export function readMarker(dir: string, place: Place): Marker {
-  let text: string;
-  try {
-    text = readFileSync(`${dir}/${OUTPUT_MARKER}`, "utf8");
-  } catch {
-    return { kind: "none" };
-  }
+  const text = markerFile(dir);
+  if (text === null) return { kind: "none" };
+  if (text === "") return { kind: "untrusted", why: "it is not a file a build writes" };
   let m: Record<string, unknown>;
   try {
     m = JSON.parse(text) as Record<string, unknown>;
