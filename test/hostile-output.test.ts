@@ -223,6 +223,16 @@ describe("files no build wrote, anywhere in --out", () => {
     expect(readFileSync(path.join(outside, "keep.txt"), "utf8")).toBe("not the build's");
   });
 
+  it("a pipe put in place of one of its files is refused, not waited on", () => {
+    const piped = site("pipe");
+    expect(build(piped).code).toBe(0);
+    rmSync(path.join(piped, "dist/api/v2/404.json"));
+    expect(spawnSync("mkfifo", [path.join(piped, "dist/api/v2/404.json")]).status).toBe(0);
+    const run = build(piped);
+    expect(run.code, run.output).toBe(2);
+    expect(run.stderr).toContain("holds an entry that no build wrote (api/v2/404.json)");
+  });
+
   it("lists every file it wrote, at every depth, in its marker: the next build's own output is its own", () => {
     expect(listedFiles(path.join(dir, "dist")).some((rel) => rel.startsWith("media/images/"))).toBe(true);
     expect(listedFiles(path.join(dir, "dist"))).toEqual(filesOf(path.join(dir, "dist")));
