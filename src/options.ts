@@ -2,6 +2,7 @@
 import path from "node:path";
 import { httpUrl } from "./content/common.js";
 import { UsageError } from "./errors.js";
+import { linkTarget, realPathOf } from "./io/real-path.js";
 import { DEFAULT_MAX_ORIGINAL_BYTES } from "./media/originals.js";
 import { instantFromDate, type Instant } from "./runtime/time/instant.js";
 import { parseTimestamp, type ParsedTimestamp } from "./runtime/time/parse-timestamp.js";
@@ -135,15 +136,21 @@ export function resolveOptions(options: BuildOptions, needsOut: boolean): Resolv
   if (!outArg.trim()) throw new UsageError("--out: give the folder to write the API into");
   const contentDir = path.resolve(cwd, contentArg);
   const outDir = path.resolve(cwd, outArg);
-  if (needsOut) {
-    if (inside(outDir, contentDir)) {
-      throw new UsageError(`--out ${outArg} is inside --content ${contentArg}: the build would write its output among your sources; choose a folder outside it, such as dist`);
+  // Where each folder is once links are followed: `--out ../site` through a link is still the site.
+  const real = needsOut ? { content: realPathOf(contentDir), out: realPathOf(outDir), cwd: realPathOf(cwd) } : null;
+  if (real) {
+    refuseLink("--out", outArg, outDir);
+    if (inside(outDir, contentDir) || inside(real.out, real.content)) {
+      throw new UsageError(`--out ${outArg} is inside --content ${contentArg}${through(outDir, real.out)}: the build would write its output among your sources; choose a folder outside it, such as dist`);
     }
-    if (inside(contentDir, outDir) || inside(cwd, outDir)) {
-      throw new UsageError(`--out ${outArg} holds ${inside(contentDir, outDir) ? `the content folder ${contentArg}` : "the current folder"}, and a build replaces its output folder whole; choose a folder of its own, such as dist`);
+    const holdsContent = inside(contentDir, outDir) || inside(real.content, real.out);
+    if (holdsContent || inside(cwd, outDir) || inside(real.cwd, real.out)) {
+      throw new UsageError(
+        `--out ${outArg}${through(outDir, real.out)} holds ${holdsContent ? `the content folder ${contentArg}` : "the current folder"}, and a build replaces its output folder whole (even with --force); choose a folder of its own, such as dist`,
+      );
     }
   }
-  const media = resolveMedia(options.mediaOut, cwd, contentDir, outArg, outDir, contentArg, needsOut);
+  const media = resolveMedia(options.mediaOut, cwd, contentDir, outArg, outDir, contentArg, real);
   let now: ResolvedOptions["now"] = null;
   if (options.now instanceof Date) {
     if (Number.isNaN(options.now.getTime())) throw new UsageError("--now: the date is invalid");
@@ -160,21 +167,52 @@ export function resolveOptions(options: BuildOptions, needsOut: boolean): Resolv
 }
 
 /** What a build writes at the top of --out besides its media folder: a media folder there would be replaced. */
-const OUTPUT_NAMES = /^(api|_.*|\..*|serve\.json|404\.html|vercel\.json|nginx(-http)?\.conf)$/;
+export const OUTPUT_NAMES = /^(api|_.*|\..*|serve\.json|404\.html|vercel\.json|nginx(-http)?\.conf)$/;
 
-function resolveMedia(mediaOut: string | undefined, cwd: string, contentDir: string, outArg: string, outDir: string, contentArg: string, needsOut: boolean) {
+/** ` (through links, /real/place)` when a folder is elsewhere than its path says. */
+const through = (dir: string, real: string) => (real === dir ? "" : ` (through links, ${real})`);
+
+/**
+ * A folder the build replaces may not be a link: replacing it would replace the link, and the
+ * folder it names would be left as it was, or removed through it; writing through it would make
+ * the folder's own place another than --out's. The link's folder is named instead.
+ */
+function refuseLink(what: string, arg: string, dir: string): void {
+  const target = linkTarget(dir);
+  if (target === null) return;
+  throw new UsageError(
+    `${what} ${arg} is a symbolic link (to ${target}): a build replaces its folder whole, and does not do that through a link (it would replace the link, or delete what it names), even with --force. ` +
+      `Point ${what} at the folder itself (${what} ${realPathOf(dir)}), or remove the link.`,
+  );
+}
+
+function resolveMedia(mediaOut: string | undefined, cwd: string, contentDir: string, outArg: string, outDir: string, contentArg: string, real: { content: string; out: string; cwd: string } | null) {
   const mediaArg = mediaOut ?? path.join(outArg, "media");
   if (!mediaArg.trim()) throw new UsageError("--media-out: give the folder that {cdn_url}/media/ serves (default: media/ inside --out)");
   const mediaDir = path.resolve(cwd, mediaArg);
+  // Inside --out as written: a folder of the output's staging, whatever stands there now.
   const mediaInOut = inside(mediaDir, outDir) ? path.relative(outDir, mediaDir).split(path.sep).join("/") : null;
-  if (!needsOut || mediaOut === undefined) return { mediaArg, mediaDir, mediaInOut };
+  if (!real || mediaOut === undefined) return { mediaArg, mediaDir, mediaInOut };
   if (mediaInOut === "" || (mediaInOut !== null && OUTPUT_NAMES.test(mediaInOut.split("/")[0]!))) {
     throw new UsageError(`--media-out ${mediaArg} is where the build writes the API's own files in --out ${outArg}; choose a folder of its own, such as ${path.join(outArg, "media")} or a folder beside it`);
   }
-  if (inside(mediaDir, contentDir) || inside(contentDir, mediaDir) || inside(cwd, mediaDir)) {
-    throw new UsageError(`--media-out ${mediaArg} ${inside(mediaDir, contentDir) ? `is inside --content ${contentArg}` : `holds ${inside(contentDir, mediaDir) ? `the content folder ${contentArg}` : "the current folder"}`}, and a build replaces its media folder whole; choose a folder of its own, such as dist-media`);
+  if (mediaInOut !== null) return { mediaArg, mediaDir, mediaInOut };
+  // A folder of its own, replaced by a transaction of its own: compared where it is.
+  refuseLink("--media-out", mediaArg, mediaDir);
+  const media = realPathOf(mediaDir);
+  const shown = `--media-out ${mediaArg}${through(mediaDir, media)}`;
+  if (inside(mediaDir, contentDir) || inside(media, real.content)) {
+    throw new UsageError(`${shown} is inside --content ${contentArg}, and a build replaces its media folder whole; choose a folder of its own, such as dist-media`);
   }
-  if (inside(outDir, mediaDir)) throw new UsageError(`--media-out ${mediaArg} holds --out ${outArg}; choose a folder beside it, or inside it (such as ${path.join(outArg, "media")})`);
+  if (inside(contentDir, mediaDir) || inside(cwd, mediaDir) || inside(real.content, media) || inside(real.cwd, media)) {
+    throw new UsageError(
+      `${shown} holds ${inside(contentDir, mediaDir) || inside(real.content, media) ? `the content folder ${contentArg}` : "the current folder"}, and a build replaces its media folder whole (even with --force); choose a folder of its own, such as dist-media`,
+    );
+  }
+  if (inside(outDir, mediaDir) || inside(real.out, media)) throw new UsageError(`${shown} holds --out ${outArg}; choose a folder beside it, or inside it (such as ${path.join(outArg, "media")})`);
+  if (inside(media, real.out)) {
+    throw new UsageError(`${shown} is inside --out ${outArg}, reached through a link; name it as a folder of --out (such as ${path.join(outArg, "media")}), or choose a folder beside it`);
+  }
   return { mediaArg, mediaDir, mediaInOut };
 }
 

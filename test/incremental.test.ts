@@ -321,11 +321,11 @@ describe("incremental rebuilds", () => {
     expect(written.toString("utf8")).toContain("Café Été — ☃ 𝄞");
     expect(reusedOf(build("dist"))).toBe(pages());
     // The same pages' lines (a page built anew was written after the reused ones; now it is reused
-    // in its place), and a last line with the status of the lists, the images endpoint and the OpenAPI
-    // description as this build wrote them.
+    // in its place), and a last line with the status of the lists, the images endpoint, the OpenAPI
+    // description and the output's marker as this build wrote them.
     const lines = (bytes: Buffer) => bytes.toString("utf8").split("\n").filter((line) => !line.startsWith('{"outputs":')).sort();
     expect(lines(readFileSync(cacheFile))).toEqual(lines(written));
-    expect(readFileSync(cacheFile, "utf8")).toMatch(/\n\{"outputs":\[\["api\/v2\/event_pages\/index.json",\d+,[\d.]+,\d+\],.*\],"groups":\{"images":\{"fingerprint":"[0-9a-f]{40}","files":\[\["api\/v2\/images\/index.json",\d+,[\d.]+,\d+\],.*\]\},"openapi":\{"fingerprint":"[0-9a-f]{40}","files":\[\["api\/v2\/openapi.json",\d+,[\d.]+,\d+\]\]\}\}\}\n$/);
+    expect(readFileSync(cacheFile, "utf8")).toMatch(/\n\{"outputs":\[\["api\/v2\/event_pages\/index.json",\d+,[\d.]+,\d+\],.*\],"groups":\{"images":\{"fingerprint":"[0-9a-f]{40}","files":\[\["api\/v2\/images\/index.json",\d+,[\d.]+,\d+\],.*\]\},"openapi":\{"fingerprint":"[0-9a-f]{40}","files":\[\["api\/v2\/openapi.json",\d+,[\d.]+,\d+\]\]\},"marker":\{"fingerprint":"","files":\[\["\.build-catalogue\.json",\d+,[\d.]+,\d+\]\]\}\}\}\n$/);
     // A build stopped while writing the cache: the last page's line is cut short, and only its page is built again.
     writeFileSync(cacheFile, written.subarray(0, written.lastIndexOf('\n{"outputs":') - 40));
     expect(reusedOf(build("dist"))).toBe(pages() - 1);
@@ -451,7 +451,7 @@ describe("incremental rebuilds", () => {
     expectSameTree(path.join(dir, "dist"), path.join(dir, "reference"));
   }, 300_000);
 
-  it("removes what was added to the output by hand, wherever it is, as a cold build would", () => {
+  it("refuses what was added to the output by hand, wherever it is, and --force removes it as a cold build would", () => {
     build("dist");
     const dist = path.join(dir, "dist");
     // At the top, beside what the build wrote: refused, since the folder no longer holds only the build's output (test/output-folder.test.ts).
@@ -464,8 +464,14 @@ describe("incremental rebuilds", () => {
     mkdirSync(path.join(dist, "api/v2/pages/999999"));
     writeFileSync(path.join(dist, "api/v2/pages/999999/index.json"), "{}"); // the folder of no page
     rmSync(path.join(dist, "api/v2/event_pages/404.json"));
-    mkdirSync(path.join(dist, "api/v2/event_pages/404.json")); // a folder where the build writes a file
-    const run = build("dist");
+    mkdirSync(path.join(dist, "api/v2/event_pages/404.json")); // a folder where the build writes a file (empty: nothing to lose)
+    const before = tree(dist);
+    const deeper = runCli(["build", "--content", "content", "--out", "dist", "--now", NOW], { cwd: dir });
+    expect(deeper.code).toBe(2);
+    expect(deeper.stderr).toContain("holds entries that no build wrote (api/v2/pages/1600/notes.json, api/v2/pages/999999/index.json)");
+    const after = tree(dist);
+    expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+    const run = build("dist", ["--force"]);
     expect(reusedOf(run)).toBe(pages());
     cold("reference");
     expectSameTree(dist, path.join(dir, "reference"));
@@ -488,7 +494,11 @@ describe("incremental rebuilds", () => {
     writeFileSync(path.join(dir, "dist/api/v2/openapi.json"), "{}"); // a file of a group kept whole while it stands
     writeFileSync(path.join(dir, "dist/api/v2/event_pages/1600/notes.json"), "{}"); // deeper than the files kept
     edit(1700, (p) => (p.title = "Edited beside the images"));
-    build("dist");
+    // The link and the notes are no build's (a changed file of the build's is its own to write again).
+    const refused = runCli(["build", "--content", "content", "--out", "dist", "--now", NOW], { cwd: dir });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`(api/v2/event_pages/1600/notes.json, api/v2/images/${ids[3]}/index.json, api/v2/images/${ids[4]}/notes.json)`);
+    build("dist", ["--force"]);
     const after = statSync(detail(ids[0]!));
     expect([after.ino, after.mtimeMs]).toEqual([untouched.ino, untouched.mtimeMs]);
     expect(lstatSync(detail(ids[3]!)).isFile()).toBe(true);
@@ -502,7 +512,7 @@ describe("incremental rebuilds", () => {
     for (let n = 1100; n < 3200; n++) if (existsSync(eventFile(n))) edit(n, (p) => (p.title = `Edited in bulk ${n}`));
     writeFileSync(path.join(dir, "dist/api/v2/pages/1200/notes.json"), "{}"); // in the folder of a page built again
     const workers = countWorkers("bulk");
-    const run = build("dist", [], workers.env);
+    const run = build("dist", ["--force"], workers.env);
     expect(workers.started()).toBe("write-worker.js");
     expect(reusedOf(run)).toBeGreaterThan(0);
     expect(pages() - reusedOf(run)).toBeGreaterThanOrEqual(2000);

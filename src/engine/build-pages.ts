@@ -107,7 +107,10 @@ async function buildAll(ctx: PagesInput, job: PageJob, files: readonly PageSourc
  */
 async function withWriteThread(ctx: PagesInput, job: PageJob, files: readonly PageSource[], placer: PagePlacer): Promise<PageRecord[]> {
   const output = ctx.output!;
-  const thread = new WriteThread(output.dir, output.inPlace, (r) => ctx.cache?.add(r));
+  const thread = new WriteThread(output.dir, (r) => {
+    output.adoptWritten(r.written);
+    ctx.cache?.add(r);
+  });
   placer.thread = thread;
   const threadJob: PageJob = { ...job, checkWhenWritten: true };
   try {
@@ -123,7 +126,7 @@ async function withWriteThread(ctx: PagesInput, job: PageJob, files: readonly Pa
       }
     }
     // Every page's files are in the staging folder before anything reads them back or lists them.
-    output.adopt(await thread.finish());
+    await thread.finish();
     return records;
   } catch (e) {
     await thread.stop();

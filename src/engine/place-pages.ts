@@ -12,7 +12,8 @@ import type { WriteThread } from "./write-thread.js";
 export interface PageSink {
   readonly writer: FolderWriter;
   keep(files: readonly WrittenFile[]): void;
-  adopt(files: readonly string[] | null): void;
+  /** Notes files written into the staging folder by the write thread (the output lists every file). */
+  adoptWritten(files: readonly WrittenFile[] | undefined): void;
 }
 
 export class PagePlacer {

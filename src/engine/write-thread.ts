@@ -27,13 +27,11 @@ const memoryOf = (data: string | Uint8Array) => (typeof data === "string" ? (WID
 
 export interface WriteSetup {
   root: string;
-  /** List every file written (a staging folder moved into --out file by file). */
-  listing: boolean;
   /** Where the builder asks for event files to read ahead (read-ahead.ts). */
   reads: MessagePort;
 }
 export type WriteTask = { pages: PageOutput[][] } | { finish: true };
-export type WriteReply = { written: WrittenFile[][] } | { error: { message: string; code?: string; selfCheck?: boolean } } | { files: string[] | null };
+export type WriteReply = { written: WrittenFile[][] } | { error: { message: string; code?: string; selfCheck?: boolean } } | { finished: true };
 
 export class WriteThread {
   private readonly worker: Worker;
@@ -44,21 +42,20 @@ export class WriteThread {
   private readonly waiting: PageRecord[][] = [];
   private error: Error | null = null;
   private wake: (() => void) | null = null;
-  private finished: ((files: string[] | null) => void) | null = null;
+  private finished: (() => void) | null = null;
   /** The thread was told to stop, or has said its last word: its exit is expected. */
   private done = false;
   private readonly reads: MessagePort;
   private reader: ReadAhead | null = null;
 
-  /** `onWritten` gets each page's record with its written files (for the cache), in the order placed. */
+  /** `onWritten` gets each page's record with its written files (for the cache and the output's listing), in the order placed. */
   constructor(
     root: string,
-    listing: boolean,
     private readonly onWritten: (record: PageRecord) => void,
   ) {
     const reads = new MessageChannel();
     this.reads = reads.port1;
-    const setup: WriteSetup = { root, listing, reads: reads.port2 };
+    const setup: WriteSetup = { root, reads: reads.port2 };
     this.worker = startWorker(moduleUrl("engine/write-worker.js"), { workerData: setup, transferList: [reads.port2] });
     this.worker.on("message", (reply: WriteReply) => this.answered(reply));
     this.worker.on("error", (e) => this.fail(e));
@@ -71,13 +68,13 @@ export class WriteThread {
     this.error ??= e;
     this.waiting.length = 0;
     this.wake?.();
-    if (this.finished) this.finished(null);
+    if (this.finished) this.finished();
   }
 
   private answered(reply: WriteReply): void {
-    if ("files" in reply) {
+    if ("finished" in reply) {
       this.done = true;
-      this.finished?.(reply.files);
+      this.finished?.();
       return;
     }
     if ("error" in reply) {
@@ -132,11 +129,11 @@ export class WriteThread {
     if (this.error) throw this.error;
   }
 
-  /** Waits for every file to be written; returns the files written when listing. Stops the thread. */
-  async finish(): Promise<string[] | null> {
+  /** Waits for every file to be written. Stops the thread. */
+  async finish(): Promise<void> {
     this.send();
     if (this.error) throw this.error;
-    const files = await new Promise<string[] | null>((resolve) => {
+    await new Promise<void>((resolve) => {
       this.finished = resolve;
       const task: WriteTask = { finish: true };
       this.worker.postMessage(task);
@@ -144,7 +141,6 @@ export class WriteThread {
     await this.worker.terminate();
     this.reader?.close();
     if (this.error) throw this.error;
-    return files;
   }
 
   /** Stops the thread, whatever it was doing (a build that fails). */

@@ -26,7 +26,7 @@ setup.reads.on("message", serve);
 // schemas and the validators load while the builder makes the first pages; messages of files
 // wait for them.
 const { checkWritten } = await import("../api/self-check.js");
-const writer = new FolderWriter(setup.root, setup.listing);
+const writer = new FolderWriter(setup.root);
 let failed = false;
 
 /** Checks each file that asks for it before any file of its page is written. */
@@ -38,7 +38,7 @@ function checkedFiles(files: PageOutput[]): PageOutput[] {
 parentPort!.on("message", (task: WriteTask) => {
   serveWaiting();
   let reply: WriteReply;
-  if ("finish" in task) reply = { files: writer.files };
+  if ("finish" in task) reply = { finished: true };
   else if (failed) reply = { written: [] }; // the first error was answered; the build is failing
   else {
     try {

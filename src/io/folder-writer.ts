@@ -5,6 +5,7 @@ import { closeSync, fstatSync, linkSync, mkdirSync, openSync } from "node:fs";
 import path from "node:path";
 import type { WrittenFile } from "../model/page.js";
 import { writeAll } from "./append-file.js";
+import { PathLog } from "./path-log.js";
 
 /** What the cache remembers of a file as written. */
 export interface FileStatus {
@@ -20,12 +21,12 @@ export const writtenFile = (rel: string, st: FileStatus): WrittenFile => [rel, s
 export class FolderWriter {
   private readonly made = new Set<string>();
   /** Each file written, when asked to list them (a staging folder moved into --out file by file). */
-  readonly files: string[] | null;
+  readonly files: PathLog | null;
   constructor(
     readonly root: string,
     listing = false,
   ) {
-    this.files = listing ? [] : null;
+    this.files = listing ? new PathLog() : null;
   }
 
   /** Makes a folder and its parents, each once (a folder made by another thread is fine). */

@@ -6,7 +6,8 @@ import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 
 export function holdsBytes(file: string, bytes: Uint8Array): Stats | null {
   let fd: number;
   try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+    // Not through a link, nor waiting on a pipe put in a file's place.
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch {
     return null;
   }

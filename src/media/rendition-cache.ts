@@ -15,8 +15,9 @@ export const RENDITION_RULES_VERSION = 1;
 let encoder: string | null = null;
 const encoderOf = () => (encoder ??= `sharp ${sharpLibrary().versions.sharp ?? "?"}, libvips ${sharpLibrary().versions.vips}`);
 
-/** Cache files: the key (hex) and the rendition's extension. */
+/** Cache files: the key (hex) and the rendition's extension; and one being written (store's temporary name). */
 const ENTRY = /^[0-9a-f]{40}\.(jpg|png)$/;
+const TEMPORARY = /^[0-9a-f]{40}\.(jpg|png)\.[0-9]+\.tmp$/;
 
 export function cacheKey(originalHash: string, focal: FocalPoint | null | undefined, filter: string): string {
   const f = focal ? [focal.x, focal.y, focal.width, focal.height] : null;
@@ -61,13 +62,14 @@ export class RenditionCache {
 
   /**
    * Removes the entries this build did not use, so the folder holds one catalogue's renditions,
-   * and the half-written files a stopped build left (an hour old: another build may be writing).
+   * and the half-written files a stopped build left (an hour old: another build may be writing):
+   * names the cache gives alone, whatever else the folder holds.
    */
   async prune(): Promise<number> {
     let removed = 0;
     for (const name of await readdir(this.dir)) {
       const p = path.join(this.dir, name);
-      const temp = name.endsWith(".tmp") ? await stat(p).catch(() => null) : null;
+      const temp = TEMPORARY.test(name) ? await stat(p).catch(() => null) : null;
       const stale = temp !== null && Date.now() - temp.mtimeMs > 3_600_000;
       if ((ENTRY.test(name) && !this.used.has(name)) || stale) {
         await rm(p, { force: true });

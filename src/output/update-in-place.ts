@@ -1,13 +1,16 @@
 // A rebuild that reuses pages updates --out in place instead of swapping a whole new tree in:
 // moving twenty thousand unchanged files into a new folder and removing the old one cost more
-// than building the pages that changed. Nothing here runs before the build has succeeded (every
-// check passed, every new file staged), so a failed build still leaves --out as it was. Then each
-// staged file is renamed over its place (a reader sees the old file or the new, never part of one),
-// and whatever the build did not write is removed, so --out ends as a cold build leaves it.
+// than building the pages that changed. Nothing here changes --out before the build has succeeded
+// (every check passed, every new file staged) and --out has been found to hold nothing no build
+// wrote, so a failed or refused build still leaves --out as it was. Then whatever the build does
+// not write is removed, and each staged file is renamed over its place (a reader sees the old file
+// or the new, never part of one), so --out ends as a cold build leaves it.
 // Stopped halfway (power lost), --out is part old and part new; the cache still describes the old
 // output, and the next build writes again every page whose files it does not find as it left them.
 import { lstatSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, unlinkSync } from "node:fs";
 import path from "node:path";
+import { OUTPUT_MARKER } from "./output-marker.js";
+import { Found, type Owned } from "./output-scan.js";
 
 /** Makes `dir` under `root` and its parents, replacing a file that stands where a folder must be. */
 function makeFolder(root: string, dir: string, made: Set<string>): void {
@@ -44,19 +47,30 @@ function moveInto(outDir: string, stagingDir: string, rel: string, made: Set<str
 interface Wanted {
   files: Set<string>;
   folders: Set<string>;
-  /** Folders of reused pages: not listed when unchanged since `settled` (see updateInPlace). */
+  /** Folders of reused pages: not listed when unchanged since `settled` (see InPlaceUpdate). */
   keptFolders: Set<string>;
   settled: number;
 }
 
-/** Removes every entry under `dir` that is not a file the build wants or a folder on the way to one. */
-function prune(outDir: string, dir: string, wanted: Wanted): void {
+/**
+ * Notes every entry under `dir` that is not a file the build wants or a folder on the way to one
+ * (to be removed), and every entry no build wrote (`owned`: what vouches for `dir`'s entries).
+ */
+function scan(outDir: string, dir: string, owned: Owned | null, wanted: Wanted, found: Found): void {
   for (const entry of readdirSync(dir ? `${outDir}/${dir}` : outDir, { withFileTypes: true })) {
     const rel = dir ? `${dir}/${entry.name}` : entry.name;
     if (entry.isDirectory()) {
-      if (!wanted.folders.has(rel)) rmSync(`${outDir}/${rel}`, { recursive: true, force: true });
-      else if (!wanted.keptFolders.has(rel) || statSync(`${outDir}/${rel}`).mtimeMs >= wanted.settled) prune(outDir, rel, wanted);
-    } else if (!wanted.files.has(rel)) unlinkSync(`${outDir}/${rel}`);
+      // A reused page's folder unchanged since the previous build is passed over: its marker is not even asked.
+      if (!wanted.folders.has(rel)) found.walk(outDir, rel, owned?.folder(entry.name) ?? null);
+      else if (!wanted.keptFolders.has(rel) || statSync(`${outDir}/${rel}`).mtimeMs >= wanted.settled) scan(outDir, rel, owned?.folder(entry.name) ?? null, wanted, found);
+      continue;
+    }
+    // The marker is the build's; it is replaced last (apply).
+    if (rel === OUTPUT_MARKER) continue;
+    if (!entry.isFile() || !owned?.file(entry.name)) found.foreignAt(rel);
+    // A link where the build keeps a folder: the files it keeps there stand only through the link.
+    if (entry.isSymbolicLink() && wanted.folders.has(rel)) found.linkedFolder ??= rel;
+    if (!wanted.files.has(rel)) found.files.push(rel);
   }
 }
 
@@ -69,35 +83,55 @@ function prune(outDir: string, dir: string, wanted: Wanted): void {
 const tickOf = (time: number) => (time % 1000 === 0 ? 2000 : 100);
 
 /**
- * Moves the staged files (`written`, relative paths) into --out, keeps `kept` (files of --out the
- * build reused or found as it would write them) as they are, and removes everything else in
- * --out. A folder of kept files alone (a reused page's) is listed only when it changed after
- * `previousBuild` (when the previous build ended: an entry added or removed in a folder changes
- * its time), since nothing but a hand can have put something else there.
+ * The update of --out in place by a build that wrote `written` (relative paths, staged) and keeps
+ * `kept` (files of --out it reused or found as it would write them), planned before anything
+ * changes: what to remove (everything else in --out), and what no build wrote (`found.foreign`),
+ * checked against what vouches for --out's files (`owned`: its marker's listing). A folder of
+ * kept files alone (a reused page's) is listed only when it changed after `previousBuild` (when
+ * the previous build ended: an entry added or removed in a folder changes its time), since
+ * nothing but a hand can have put something else there.
  */
-export function updateInPlace(outDir: string, stagingDir: string, written: readonly string[], kept: readonly string[], previousBuild: number): void {
-  const made = new Set<string>();
-  for (const rel of written) moveInto(outDir, stagingDir, rel, made);
-  const files = new Set<string>();
-  const folders = new Set<string>();
-  /** Wants the file and the folders on the way to it; returns its folder. */
-  const want = (rel: string): string => {
-    files.add(rel);
-    const folder = path.posix.dirname(rel);
-    for (let d = folder; d !== "." && !folders.has(d); d = path.posix.dirname(d)) folders.add(d);
-    return folder;
-  };
-  // A folder holding only kept files (a reused page's), unless the build also wrote into it or
-  // wants a folder inside it: a skipped folder's subfolders would go unlisted.
-  const keptFolders = new Set<string>();
-  for (const rel of kept) keptFolders.add(want(rel));
-  for (const rel of written) keptFolders.delete(want(rel));
-  const parents = new Set<string>();
-  for (const folder of folders) {
-    for (let d = path.posix.dirname(folder); d !== "." && !parents.has(d); d = path.posix.dirname(d)) {
-      parents.add(d);
-      keptFolders.delete(d);
+export class InPlaceUpdate {
+  readonly found = new Found();
+  /** How many files --out holds once updated (the marker aside). */
+  readonly files: number;
+
+  constructor(
+    private readonly outDir: string,
+    private readonly written: readonly string[],
+    kept: readonly string[],
+    previousBuild: number,
+    owned: Owned | null,
+  ) {
+    const files = new Set<string>();
+    const folders = new Set<string>();
+    /** Wants the file and the folders on the way to it; returns its folder. */
+    const want = (rel: string): string => {
+      files.add(rel);
+      const folder = path.posix.dirname(rel);
+      for (let d = folder; d !== "." && !folders.has(d); d = path.posix.dirname(d)) folders.add(d);
+      return folder;
+    };
+    // A folder holding only kept files (a reused page's), unless the build also wrote into it or
+    // wants a folder inside it: a skipped folder's subfolders would go unlisted.
+    const keptFolders = new Set<string>();
+    for (const rel of kept) keptFolders.add(want(rel));
+    for (const rel of written) keptFolders.delete(want(rel));
+    const parents = new Set<string>();
+    for (const folder of folders) {
+      for (let d = path.posix.dirname(folder); d !== "." && !parents.has(d); d = path.posix.dirname(d)) {
+        parents.add(d);
+        keptFolders.delete(d);
+      }
     }
+    this.files = files.size;
+    scan(outDir, "", owned, { files, folders, keptFolders, settled: previousBuild - tickOf(previousBuild) }, this.found);
   }
-  prune(outDir, "", { files, folders, keptFolders, settled: previousBuild - tickOf(previousBuild) });
+
+  /** Removes what the build no longer writes, then renames each staged file over its place. */
+  apply(stagingDir: string): void {
+    this.found.remove(this.outDir);
+    const made = new Set<string>();
+    for (const rel of this.written) moveInto(this.outDir, stagingDir, rel, made);
+  }
 }

@@ -12,6 +12,7 @@ import { displayPath, isDirectory, loadContent, sourcesOf, type Loaded } from ".
 import { renditionFormat } from "../media/formats.js";
 import { readOriginals, type OriginalsFolder } from "../media/read-originals.js";
 import { checkOutputFolder } from "../output/output-marker.js";
+import { MEDIA_ROOT, OUTPUT_ROOT } from "../output/output-layout.js";
 import { Staging } from "../output/staging.js";
 import { resolveOptions, type BuildOptions, type ResolvedOptions } from "../options.js";
 
@@ -41,8 +42,9 @@ export async function openBuild(options: BuildOptions, write: boolean): Promise<
   const started = performance.now();
   const hosts = parseHosts(options.hosts);
   const resolved = resolveOptions(options, write);
-  if (write) checkOutputFolder(resolved.outDir, resolved.outArg, resolved.force);
-  if (write && resolved.mediaInOut === null) checkOutputFolder(resolved.mediaDir, resolved.mediaArg, resolved.force, "--media-out");
+  // Refused now when the folders' tops show it; what lies deeper is found when the build commits.
+  const outMarker = write ? checkOutputFolder(resolved.outDir, resolved.outArg, resolved.force, "--out", OUTPUT_ROOT) : null;
+  const mediaMarker = write && resolved.mediaInOut === null ? checkOutputFolder(resolved.mediaDir, resolved.mediaArg, resolved.force, "--media-out", MEDIA_ROOT) : null;
   const content = await loadContent(resolved.contentDir, resolved.contentArg, false);
   // A content folder refused (a link) or missing is not looked into: nothing where a link leads is read.
   const originals = content.contentFolderRead
@@ -63,9 +65,10 @@ export async function openBuild(options: BuildOptions, write: boolean): Promise<
     ctx.cache = resolved.cache ? PageCache.open(resolved.cwd, resolved.cacheName, resolved.outDir, cacheKey(ctx)) : null;
     // With pages to reuse, --out is updated in place (see output/update-in-place.ts).
     const inPlace = ctx.cache !== null && ctx.cache.size > 0 && (await isDirectory(resolved.outDir));
-    ctx.output = await Staging.open(resolved.outDir, inPlace);
+    const force = resolved.force;
+    ctx.output = await Staging.open({ dir: resolved.outDir, arg: resolved.outArg, what: "--out", place: OUTPUT_ROOT, force, marker: outMarker! }, inPlace);
     // The renditions are copies of the cache's: the media folder is written whole each time.
-    if (resolved.mediaInOut === null) ctx.media = await Staging.open(resolved.mediaDir, false);
+    if (mediaMarker) ctx.media = await Staging.open({ dir: resolved.mediaDir, arg: resolved.mediaArg, what: "--media-out", place: MEDIA_ROOT, force, marker: mediaMarker }, false);
   } catch (e) {
     await abortBuild(ctx);
     throw writeFailure(ctx, e);
@@ -116,11 +119,22 @@ export async function abortBuild(ctx: BuildContext): Promise<void> {
   ctx.cache?.discard();
 }
 
-/** The build succeeded: its output replaces --out (or updates it in place), and its cache the previous one. */
+/** The cache's name for the output's marker, noted as it stands (a rebuild in place keeps it while the files are the same). */
+const MARKER_GROUP = "marker";
+
+/**
+ * The build succeeded: its output replaces --out (or updates it in place), and its cache the
+ * previous one; but first both folders are found to hold nothing no build wrote (or --force), so
+ * that a refusal leaves both as they were.
+ */
 export async function commitBuild(ctx: BuildContext): Promise<void> {
-  await ctx.output?.commit(ctx.cache?.previousBuild);
-  await ctx.media?.commit();
-  ctx.cache?.commit();
+  const { output, media, cache } = ctx;
+  output?.prepare(cache?.previousBuild, cache?.previousGroup(MARKER_GROUP)?.files[0]);
+  media?.prepare();
+  await output?.commit();
+  if (output?.marker) cache?.noteGroup(MARKER_GROUP, { fingerprint: "", files: [output.marker] });
+  await media?.commit();
+  cache?.commit();
 }
 
 /** Whatever way the build ended: temporary files go. */

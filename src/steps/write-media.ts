@@ -91,6 +91,6 @@ export async function writeMedia(ctx: BuildContext, site: Site, images: CheckedI
     const rels = written.map((rel) => `${inOut}/${rel}`);
     ctx.output!.adopt(rels);
     value.inOut = rels.map((rel, i) => ({ path: rel, bytes: statSync(path.join(root, written[i]!)).size }));
-  }
+  } else ctx.media!.adopt(written);
   return { value, diagnostics };
 }

@@ -5,17 +5,25 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { OutputFile, OutputTally } from "../../src/model/output.js";
 import { PlannedWriter } from "../../src/output/planned-writer.js";
+import { OUTPUT_ROOT } from "../../src/output/output-layout.js";
 import { Staging } from "../../src/output/staging.js";
 import { removeDir, snapshotTree, tempDir } from "../helpers/cli.js";
 
-/** Writes the files through a staging folder and commits it when `keep` says so (else, and on any failure, aborts it), as a build does. */
+/**
+ * Writes the files through a staging folder and commits it when `keep` says so (else, and on any
+ * failure, aborts it), as a build does. The folder is taken as --force takes it: what it holds is
+ * the marker's business (test/output-folder.test.ts, test/hostile-output.test.ts).
+ */
 async function writeOutput(out: string, files: Iterable<OutputFile>, keep: (tally: OutputTally) => boolean = () => true) {
-  const staging = await Staging.open(out, false);
+  const staging = await Staging.open({ dir: out, arg: "dist", what: "--out", place: OUTPUT_ROOT, force: true, marker: { kind: "none" } }, false);
   try {
     const writer = new PlannedWriter(staging.writer);
     for (const file of files) writer.write(file);
     const replaced = keep(writer.tally);
-    await (replaced ? staging.commit() : staging.abort());
+    if (replaced) {
+      staging.prepare();
+      await staging.commit();
+    } else await staging.abort();
     return { files: writer.tally.files, tally: writer.tally, replaced };
   } catch (e) {
     await staging.abort();
