@@ -5,7 +5,6 @@
 // (every number from first to last). A catalogue's page folders (api/v2/pages/<id>/ and the like)
 // are then one entry, however many pages there are. The same files give the same bytes.
 import { plainName, type Place } from "./output-layout.js";
-import type { Owned } from "./output-scan.js";
 
 /** A name written as a number: decimal digits without a leading zero, exact as a double. */
 const DECIMAL = /^(?:0|[1-9][0-9]{0,14})$/;
@@ -206,7 +205,7 @@ interface Group {
 }
 
 /** A folder of a listing: what a build wrote in it. */
-export class ListedFolder implements Owned {
+export class ListedFolder implements Place {
   private counted = -1;
   constructor(
     private readonly files: ReadonlySet<string>,

@@ -5,13 +5,11 @@
 // never follows a link (entries are read as they are, not as what they name).
 import { readdirSync, rmdirSync, unlinkSync } from "node:fs";
 import type { ListedFolder } from "./file-listing.js";
+import type { Place } from "./output-layout.js";
 import { OUTPUT_MARKER, type Marker } from "./output-marker.js";
 
-/** What vouches for a folder's entries: which of its files are a build's, and what vouches for each folder in it. */
-export interface Owned {
-  file(name: string): boolean;
-  folder(name: string): Owned | null;
-}
+/** What vouches for a folder's entries (a place of output-layout.ts): which of its files are a build's, and what vouches for each folder in it. */
+export type Owned = Place;
 
 /**
  * What vouches for the files of a folder with this marker: its listing (and, while an update in
