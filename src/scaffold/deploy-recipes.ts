@@ -41,7 +41,7 @@ function overSsh(name: string, after: string): string {
           printf '%s\\n' "$SSH_KEY" > ~/.ssh/deploy_key && chmod 600 ~/.ssh/deploy_key
           printf '%s\\n' "$KNOWN_HOSTS" > ~/.ssh/known_hosts
           RELEASE="$DEPLOY_PATH/releases/$(date -u +%Y%m%dT%H%M%SZ)-$GITHUB_RUN_ID"
-          tar -C dist -czf - . | ssh -i ~/.ssh/deploy_key "$DEPLOY_TARGET" "
+          tar -C dist --mode=u=rwX,go=rX -czf - . | ssh -i ~/.ssh/deploy_key "$DEPLOY_TARGET" "
             set -e
             mkdir -p '$RELEASE' && tar -C '$RELEASE' -xzf -
             ln -sfn '$RELEASE' '$DEPLOY_PATH/current.next' && mv -Tf '$DEPLOY_PATH/current.next' '$DEPLOY_PATH/current'
