@@ -125,7 +125,7 @@ Exit status: 0 built, 1 content errors or a failed build (the output folder is l
     });
   program
     .command("init")
-    .description("give a site what it lacks: starter content (when content/ is empty or missing), $schema in the content files, .gitignore lines and the GitHub Actions workflow; never replaces a file")
+    .description("start a new site, or add what an existing one lacks: starter content (when content/ is empty or missing), $schema in the content files, .gitignore lines, the GitHub Actions workflow; never replaces a file")
     .addOption(new Option("--dir <dir>", "the site's folder (created when missing)").default("."))
     .addOption(new Option("--host <name>", "the host the workflow deploys to (docs/hosts.md)").choices(INIT_HOSTS).default(DEFAULT_INIT_HOST))
     .addOption(new Option("--schedule <rhythm>", "how often the workflow rebuilds so is_past turns true: hourly (about 720 runs a month), 15min (about 2,880), none").choices(SCHEDULE_NAMES).default(DEFAULT_SCHEDULE))
