@@ -218,7 +218,12 @@ describe.skipIf(!NGINX_BIN)("nginx: the recipe's deploy, reload included, on a r
     expect([stale.status, JSON.parse(stale.body.toString("utf8"))]).toEqual([404, { message: "not found" }]);
     // The recipe as written: the switch, then nginx -t and the reload.
     deploy(103, "run");
-    const found = await fetchRaw(site.base, "GET", find);
+    // nginx -s reload signals the master and returns; the new workers take requests a moment later.
+    let found = await fetchRaw(site.base, "GET", find);
+    for (let i = 0; i < 50 && found.status !== 302; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      found = await fetchRaw(site.base, "GET", find);
+    }
     expect(found.status).toBe(302);
     expect(header(found, "Location")).toBe("https://api.harbour-arts.example/api/v2/pages/299/");
   });

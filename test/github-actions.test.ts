@@ -1,6 +1,7 @@
 // examples/github-actions.yml (what init writes by default: Cloudflare, hourly): parsed and
-// validated by GitHub's own workflow parser, with the three triggers; every build-catalogue command in it runs; the schedule's clock step decides right; the
-// workflow `init` writes into a new site is this one, valid, and its commands run on the starter.
+// validated by GitHub's own workflow parser, with the three triggers; every build-catalogue command
+// in it runs; the schedule's clock step decides right; the workflow `init` writes into a new site
+// is this one, valid, and its commands run on the starter.
 import { spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";

@@ -21,8 +21,6 @@ export interface DeployRecipe {
   variables: string[];
   /** Files the host needs in the repository beside the workflow: written by init when missing. */
   files: { path: string; text: string }[];
-  /** The anchor of the recipe's section in docs/hosts.md. */
-  anchor: string;
 }
 
 const build = (host: string) => `      - name: Build dist/
@@ -82,7 +80,6 @@ export const DEPLOY_RECIPES: Record<InitHost, DeployRecipe> = {
     secrets: ["CLOUDFLARE_API_TOKEN"],
     variables: ["CLOUDFLARE_ACCOUNT_ID", "CLOUDFLARE_PAGES_PROJECT"],
     files: [],
-    anchor: "cloudflare-pages-1",
   },
   netlify: {
     title: "Netlify",
@@ -97,7 +94,6 @@ export const DEPLOY_RECIPES: Record<InitHost, DeployRecipe> = {
     secrets: ["NETLIFY_AUTH_TOKEN"],
     variables: ["NETLIFY_SITE_ID"],
     files: [{ path: "netlify.toml", text: NETLIFY_TOML }],
-    anchor: "netlify-1",
   },
   vercel: {
     title: "Vercel",
@@ -120,7 +116,6 @@ export const DEPLOY_RECIPES: Record<InitHost, DeployRecipe> = {
     secrets: ["VERCEL_TOKEN"],
     variables: ["VERCEL_ORG_ID", "VERCEL_PROJECT_ID"],
     files: [],
-    anchor: "vercel-1",
   },
   nginx: {
     title: "nginx (a server over SSH)",
@@ -131,7 +126,6 @@ ${overSsh("Deploy dist/ over SSH, then reload nginx", "sudo -n nginx -t -q && su
     secrets: SSH_SECRETS,
     variables: SSH_VARIABLES,
     files: [],
-    anchor: "nginx-1",
   },
   serve: {
     title: "a static server over SSH (serve, or any other)",
@@ -141,6 +135,5 @@ ${overSsh("Deploy dist/ over SSH", "$DEPLOY_RESTART").replace("          DEPLOY_
     secrets: SSH_SECRETS,
     variables: [...SSH_VARIABLES, "DEPLOY_RESTART"],
     files: [],
-    anchor: "any-static-server-serve",
   },
 };
