@@ -11,6 +11,8 @@ import { parseMaxOriginalSize, parseNow } from "./options.js";
 import { writeContentSchemas } from "./write-schemas.js";
 import { FORMATS, formatFailureAnnotation, printBuild, printCheck, printNextChange, type Output, type ReportOptions } from "./report.js";
 import { packageUrl } from "./package-files.js";
+import { DEFAULT_INIT_HOST, INIT_HOSTS, type InitHost } from "./scaffold/deploy-recipes.js";
+import { DEFAULT_SCHEDULE, SCHEDULE_NAMES, type ScheduleName } from "./scaffold/workflow.js";
 
 const pkg = JSON.parse(readFileSync(packageUrl("package.json"), "utf8")) as { version: string };
 
@@ -86,6 +88,7 @@ Examples:
   build-catalogue preview --port 8000               serve a preview on 127.0.0.1 that rebuilds on change
   build-catalogue preview --cors http://localhost:5173  let a front end on another port fetch the preview
   build-catalogue init                              start a new site here: content/, .gitignore, CI workflow
+  build-catalogue init --host netlify               after import: add the workflow (deploying to Netlify), .gitignore, $schema
   build-catalogue new event hamlet-2027             start content/events/hamlet-2027.json from a template
   build-catalogue check --next-change               print when is_past/in_past next change (for schedulers)
   build-catalogue import https://api.example.org    read a live Wagtail API v2 into content/, then prove the rebuild identical
@@ -122,13 +125,15 @@ Exit status: 0 built, 1 content errors or a failed build (the output folder is l
     });
   program
     .command("init")
-    .description("start a new site: starter content (a catalogue, a venue, an image, one event), .gitignore lines and the GitHub Actions workflow")
-    .addOption(new Option("--dir <dir>", "the site's folder (created when missing); refused when its content/ already holds anything").default("."))
+    .description("start a new site, or add what an existing one lacks: starter content (when content/ is empty or missing), $schema in the content files, .gitignore lines, the GitHub Actions workflow; never replaces a file")
+    .addOption(new Option("--dir <dir>", "the site's folder (created when missing)").default("."))
+    .addOption(new Option("--host <name>", "the host the workflow deploys to (docs/hosts.md)").choices(INIT_HOSTS).default(DEFAULT_INIT_HOST))
+    .addOption(new Option("--schedule <rhythm>", "how often the workflow rebuilds so is_past turns true: hourly (about 720 runs a month), 15min (about 2,880), none").choices(SCHEDULE_NAMES).default(DEFAULT_SCHEDULE))
     .exitOverride()
-    .action(async (flags: { dir: string }) => {
+    .action(async (flags: { dir: string; host: InitHost; schedule: ScheduleName }) => {
       const { init } = await import("./scaffold/init.js");
       const { initReport } = await import("./scaffold/init-report.js");
-      for (const line of initReport(await init({ dir: flags.dir }), flags.dir)) io.out(line);
+      for (const line of initReport(await init({ dir: flags.dir, host: flags.host, schedule: flags.schedule }), flags.dir)) io.out(line);
       setCode(0);
     });
   const create = program.command("new").description("start a new content file from a template: new event <slug>").exitOverride();

@@ -1,6 +1,7 @@
-// examples/github-actions.yml: parsed and validated by GitHub's own workflow parser, with the three
-// triggers; every build-catalogue command in it runs; the schedule's clock step decides right; the
-// workflow `init` writes into a new site is this one, valid, and its commands run on the starter.
+// examples/github-actions.yml (what init writes by default: Cloudflare, hourly): parsed and
+// validated by GitHub's own workflow parser, with the three triggers; every build-catalogue command
+// in it runs; the schedule's clock step decides right; the workflow `init` writes into a new site
+// is this one, valid, and its commands run on the starter.
 import { spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -37,7 +38,7 @@ describe("the workflow, read by GitHub's workflow parser", () => {
   it("the parser does refuse a broken workflow (the control)", async () => {
     const misspelt = parseWorkflow({ name: "broken.yml", content: TEXT.replace("runs-on: ubuntu-latest", "runs_on: ubuntu-latest") }, new NoOperationTraceWriter());
     expect(misspelt.context.errors.getErrors().map((e) => e.message).join("\n")).toMatch(/Unexpected value 'runs_on'/);
-    const badCron = parseWorkflow({ name: "broken.yml", content: TEXT.replace('cron: "*/15 * * * *"', 'cron: "every 15 minutes"') }, new NoOperationTraceWriter());
+    const badCron = parseWorkflow({ name: "broken.yml", content: TEXT.replace('cron: "17 * * * *"', 'cron: "every hour"') }, new NoOperationTraceWriter());
     await convertWorkflowTemplate(badCron.context, badCron.value!);
     expect(badCron.context.errors.getErrors().map((e) => e.message).join("\n")).toMatch(/cron/i);
   });
@@ -46,7 +47,7 @@ describe("the workflow, read by GitHub's workflow parser", () => {
     const events = template.events as Record<string, unknown>;
     expect(Object.keys(events)).toEqual(expect.arrayContaining(["pull_request", "push", "schedule"]));
     expect(events.push).toEqual({ branches: ["main"] });
-    expect(events.schedule).toEqual([{ cron: "*/15 * * * *" }]);
+    expect(events.schedule).toEqual([{ cron: "17 * * * *" }]);
     expect(template.jobs.map((j) => j.id.value)).toEqual(["check", "changed", "deploy"]);
   });
 });

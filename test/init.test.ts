@@ -1,7 +1,8 @@
-// `build-catalogue init` through the real CLI: a starter site that builds without warnings, the
+// `build-catalogue init` through the real CLI: a starter site that builds without warnings; on an
+// existing site, only what it lacks ($schema added byte-exactly, the workflow, netlify.toml); the
 // folders it refuses (byte for byte untouched), .gitignore merged, no file ever replaced, $schema
 // paths inside the site; and `help`, which lists it.
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -87,36 +88,33 @@ describe("init in an empty folder", () => {
     }
   });
 
-  it("refuses to run again: content/ holds the starter now (exit 2, nothing touched)", () => {
+  it("run again, it finds nothing missing: exit 0, every byte as it was", () => {
     const before = snapshotTree(dir);
     const again = runCli(["init"], { cwd: dir });
-    expect(again.code).toBe(2);
-    expect(again.stdout).toBe("");
-    expect(again.stderr).toBe(
-      "Usage error: content/ already holds 5 files or folders (catalogue.json, events, images.json, ...), so this site has begun; init starts a new site only and changes nothing here. " +
-        "To add an event page, run build-catalogue new event <slug>; to start another site, choose an empty folder with --dir.\n",
-    );
+    expect(again.code, again.output).toBe(0);
+    expect(again.stdout).toMatch(/^Added what the site in this folder lacked:\n/);
+    expect(again.stdout).toContain("  left .github/workflows/events-catalogue.yml as it was (it was there already)\n");
+    expect(again.stdout).toContain("  nothing was missing\n");
     expect(snapshotTree(dir)).toEqual(before);
   });
 });
 
-describe("init refuses a folder whose content/ holds anything: exit 2, every byte as it was", () => {
+describe("init on a site whose content/ holds files: adds what is missing, never the starter", () => {
   it.each([
-    ["a whole catalogue", (dir: string) => copyContent(path.join(FIXTURES, "good/spec-example/content"), dir)],
     ["a single file", (dir: string) => writeFileSync(path.join(dir, "content/notes.txt"), "mine")],
     ["a hidden file", (dir: string) => writeFileSync(path.join(dir, "content/.keep"), "")],
-  ])("content/ with %s", (_, fill) => {
+  ])("content/ with %s: content/ byte for byte as it was, the rest written, and it says the catalogue is missing", (_, fill) => {
     const dir = empty();
     mkdirSync(path.join(dir, "content"));
     fill(dir);
     writeFileSync(path.join(dir, ".gitignore"), "*.log");
-    const before = snapshotTree(dir);
+    const content = snapshotTree(path.join(dir, "content"));
     const run = runCli(["init"], { cwd: dir });
-    expect(run.code, run.output).toBe(2);
-    expect(run.stderr).toMatch(/^Usage error: content\/ already holds .*, so this site has begun; init starts a new site only and changes nothing here\./);
-    expect(snapshotTree(dir)).toEqual(before);
-    expect(existsSync(path.join(dir, ".github"))).toBe(false);
-    expect(existsSync(path.join(dir, "schemas"))).toBe(false);
+    expect(run.code, run.output).toBe(0);
+    expect(snapshotTree(path.join(dir, "content"))).toEqual(content);
+    expect(existsSync(path.join(dir, ".github/workflows/events-catalogue.yml"))).toBe(true);
+    expect(readFileSync(path.join(dir, ".gitignore"), "utf8")).toBe("*.log\ndist/\nnode_modules/\n");
+    expect(run.stdout).toContain("content/ holds no catalogue.json (nor .yaml): the build needs one");
   });
 
   it("content as a file, and --dir naming a file", () => {
@@ -257,5 +255,128 @@ describe("help", () => {
     const commands = /the commands are (.+) \(run build-catalogue help <command>\)\n$/.exec(run.stderr)?.[1]?.split(", ");
     expect(run.stderr.startsWith('Usage error: help: unknown command "publish"; ')).toBe(true);
     expect(commands).toEqual(expect.arrayContaining(["build", "check", "init", "new", "schema", "preview"]));
+  });
+});
+
+describe("init on an existing site (content/ as import leaves it, and the shapes a team's own may take)", () => {
+  let dir: string;
+  let before: Map<string, string>;
+  let run: ReturnType<typeof runCli>;
+  const EVENTS = "content/events";
+  beforeAll(() => {
+    dir = empty();
+    copyContent(path.join(FIXTURES, "good/spec-example/content"), dir);
+    const events = path.join(dir, EVENTS);
+    // A minified page, one in YAML with CRLF, one that names its schema already, one that is not JSON.
+    const seagull = JSON.parse(readFileSync(path.join(events, "the-seagull.json"), "utf8"));
+    writeFileSync(path.join(events, "minified.json"), JSON.stringify({ ...seagull, id: 301, slug: "minified", event: { id: 601, ticketing_code: 7101 }, performances: [] }));
+    writeFileSync(path.join(events, "in-yaml.yaml"), "id: 302\r\nslug: in-yaml\r\n");
+    writeFileSync(path.join(events, "named.json"), '{\n\t"$schema": "https://example.org/mine.json",\n\t"id": 303\n}\n');
+    writeFileSync(path.join(events, "broken.json"), '{"id": 304,');
+    writeFileSync(path.join(dir, "content/genres.yaml"), "- id: 1\n  name: Drama\n");
+    before = snapshotTree(dir);
+    run = runCli(["init", "--host", "netlify"], { cwd: dir });
+  });
+
+  it("exits 0, writes no starter, and adds the workflow, netlify.toml, .gitignore and the schemas", () => {
+    expect(run.code, run.output).toBe(0);
+    expect(run.stderr).toBe("");
+    const after = snapshotTree(dir);
+    expect(existsSync(path.join(dir, "content/events/opening-night-concert.json"))).toBe(false);
+    const added = [...after.keys()].filter((f) => !before.has(f)).sort();
+    expect(added).toEqual([".github/workflows/events-catalogue.yml", ".gitignore", "netlify.toml", ...[...snapshotTree(path.join(ROOT, "schemas")).keys()].map((f) => `schemas/${f}`)].sort());
+    expect(run.stdout).toMatch(/^Added what the site in this folder lacked:\n/);
+    expect(run.stdout).toContain("Then commit what init added, and set the secret NETLIFY_AUTH_TOKEN and the variable NETLIFY_SITE_ID");
+  });
+
+  it("adds $schema to each object file and YAML file that lacks one, and changes no other byte", () => {
+    const after = snapshotTree(dir);
+    const insertion = (file: string, schema: string, lead: string, colon: string) => {
+      const old = before.get(file)!;
+      expect(after.get(file), file).toBe(`{${lead}"$schema"${colon}"${schema}",${old.slice(1)}`);
+    };
+    insertion("content/catalogue.json", "../schemas/catalogue.schema.json", "\n  ", ": ");
+    insertion(`${EVENTS}/the-seagull.json`, "../../schemas/event.schema.json", "\n  ", ": ");
+    insertion(`${EVENTS}/minified.json`, "../../schemas/event.schema.json", "", ":");
+    expect(after.get(`${EVENTS}/in-yaml.yaml`)).toBe("# yaml-language-server: $schema=../../schemas/event.schema.json\r\nid: 302\r\nslug: in-yaml\r\n");
+    expect(after.get("content/genres.yaml")).toBe("# yaml-language-server: $schema=../schemas/genres.schema.json\n- id: 1\n  name: Drama\n");
+    // Every path names a schema that is there, the one the build's rules are the same as.
+    for (const [file, schema] of [["content/catalogue.json", "catalogue"], [`${EVENTS}/minified.json`, "event"]] as const) {
+      const target = path.resolve(path.dirname(path.join(dir, file)), readJson(path.join(dir, file)).$schema);
+      expect(readFileSync(target, "utf8")).toBe(readFileSync(path.join(ROOT, `schemas/${schema}.schema.json`), "utf8"));
+    }
+    expect(run.stdout).toMatch(/ {2}added \$schema to 6 content files \(content\/catalogue\.json, content\/genres\.yaml, content\/events\/in-yaml\.yaml, and 3 more\)\n/);
+  });
+
+  it("leaves the lists, a file that names a schema, and one that is not JSON, byte for byte, and says why", () => {
+    const after = snapshotTree(dir);
+    for (const file of ["content/venues.json", "content/images.json", "content/programs.json", `${EVENTS}/named.json`, `${EVENTS}/broken.json`]) {
+      expect(after.get(file), file).toBe(before.get(file));
+    }
+    expect(run.stdout).toContain(`  left ${EVENTS}/named.json as it was: it names its schema already\n`);
+    expect(run.stdout).toContain(`  left ${EVENTS}/broken.json as it was: it is not valid JSON (build-catalogue check says where)\n`);
+    expect(run.stdout).toContain("  left 3 content files as they were (content/images.json, content/programs.json, content/venues.json): each holds a list, where no $schema key fits");
+  });
+
+  it("the content still checks as before, and a second run adds nothing", () => {
+    rmSync(path.join(dir, EVENTS, "broken.json"));
+    rmSync(path.join(dir, EVENTS, "in-yaml.yaml"));
+    rmSync(path.join(dir, EVENTS, "named.json"));
+    rmSync(path.join(dir, EVENTS, "minified.json"));
+    rmSync(path.join(dir, "content/genres.yaml")); // a genres file replaces the default genres the pages use
+    const check = runCli(["check", "--now", "2026-05-01T00:00:00Z"], { cwd: dir });
+    expect(check.code, check.output).toBe(0);
+    const snapshot = snapshotTree(dir);
+    const again = runCli(["init", "--host", "netlify"], { cwd: dir });
+    expect(again.code, again.output).toBe(0);
+    expect(again.stdout).toContain("  nothing was missing\n");
+    expect(snapshotTree(dir)).toEqual(snapshot);
+  });
+
+  it("names the installed package when the site has it, as a new site's content does", () => {
+    const site = empty();
+    copyContent(path.join(FIXTURES, "good/spec-example/content"), site);
+    writeFileSync(path.join(site, "package.json"), JSON.stringify({ devDependencies: { "build-catalogue": "^0.1.0" } }));
+    cpSync(path.join(ROOT, "schemas"), path.join(site, "node_modules/build-catalogue/schemas"), { recursive: true });
+    const r = runCli(["init"], { cwd: site });
+    expect(r.code, r.output).toBe(0);
+    expect(existsSync(path.join(site, "schemas"))).toBe(false);
+    expect(readJson(path.join(site, "content/events/the-seagull.json")).$schema).toBe("../../node_modules/build-catalogue/schemas/event.schema.json");
+    expect(r.stdout).not.toContain("npm install");
+  });
+
+  it("a content file that is a link is left, and nothing is written through it", () => {
+    const site = empty();
+    copyContent(path.join(FIXTURES, "good/spec-example/content"), site);
+    const outside = path.join(site, "outside.json");
+    writeFileSync(outside, '{"id": 1}');
+    symlinkSync(outside, path.join(site, "content/events/linked.json"));
+    const r = runCli(["init"], { cwd: site });
+    expect(r.code, r.output).toBe(0);
+    expect(readFileSync(outside, "utf8")).toBe('{"id": 1}');
+    expect(r.stdout).toContain("  left content/events/linked.json as it was: it is a symbolic link\n");
+  });
+});
+
+describe("--host and --schedule", () => {
+  it("refuse an unknown host or rhythm, naming the choices (exit 2, nothing written)", () => {
+    const dir = empty();
+    const host = runCli(["init", "--host", "heroku"], { cwd: dir });
+    expect(host.code).toBe(2);
+    expect(host.stderr).toContain("Allowed choices are cloudflare, netlify, vercel, nginx, serve");
+    const schedule = runCli(["init", "--schedule", "5min"], { cwd: dir });
+    expect(schedule.code).toBe(2);
+    expect(schedule.stderr).toContain("Allowed choices are hourly, 15min, none");
+    expect(snapshotTree(dir).size).toBe(0);
+  });
+
+  it("a workflow there already stays, and the report says how to get the one asked for", () => {
+    const dir = empty();
+    expect(runCli(["init"], { cwd: dir }).code).toBe(0);
+    const workflow = readFileSync(path.join(dir, ".github/workflows/events-catalogue.yml"), "utf8");
+    const run = runCli(["init", "--host", "vercel"], { cwd: dir });
+    expect(run.code).toBe(0);
+    expect(readFileSync(path.join(dir, ".github/workflows/events-catalogue.yml"), "utf8")).toBe(workflow);
+    expect(run.stdout).toContain("The workflow there is yours and stays: to have init write another (--host, --schedule), move .github/workflows/events-catalogue.yml away and run init again");
   });
 });

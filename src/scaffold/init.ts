@@ -1,8 +1,11 @@
-// `build-catalogue init`: starts a site in a folder: the starter content shipped in
-// templates/starter/ (dated from the day it runs, so it builds without warnings), the JSON
-// Schemas its `$schema` keys name when the package is not in the site's node_modules, the
-// .gitignore lines a site needs and the GitHub Actions workflow. It never replaces a file, and
-// refuses a folder whose content/ already holds anything.
+// `build-catalogue init`: gives a site what it lacks. In a folder whose content/ is missing or
+// empty: the starter content shipped in templates/starter/ (dated from the day it runs, so it
+// builds without warnings). In a site whose content/ holds files (one `build-catalogue import`
+// wrote, or a team's own): `$schema` added to the content files that lack it (add-schemas.ts),
+// nothing else in content/ touched. Either way: the JSON Schemas the `$schema` keys name when the
+// package is not in the site's node_modules, the .gitignore lines a site needs, the GitHub Actions
+// workflow for the chosen host and schedule (workflow.ts), and the host's files (netlify.toml). It
+// never replaces a file: one that exists is kept as it is, and .gitignore only gets lines appended.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { appendFile, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -10,11 +13,13 @@ import { fileURLToPath } from "node:url";
 import { contentJsonSchemas } from "../content/json-schema.js";
 import { BuildFailed, UsageError } from "../errors.js";
 import { packageUrl } from "../package-files.js";
+import { addSchemas, type SchemaAdded, type SchemaLeft } from "./add-schemas.js";
+import { DEFAULT_INIT_HOST, DEPLOY_RECIPES, type InitHost } from "./deploy-recipes.js";
 import { declaresPackage, findSchemaHome, schemaReference, type SchemaHome } from "./schema-path.js";
+import { DEFAULT_SCHEDULE, renderWorkflow, type ScheduleName } from "./workflow.js";
 
 /** The starter site, inside this package; its files are written below the site's folder as they lie here. */
 const STARTER = fileURLToPath(packageUrl("templates/starter/"));
-const WORKFLOW_SOURCE = packageUrl("examples/github-actions.yml");
 export const WORKFLOW_FILE = ".github/workflows/events-catalogue.yml";
 /** What a site keeps out of git: the build's output and the dependencies (the build cache is inside node_modules/.cache/). */
 export const GITIGNORE_LINES = ["dist/", "node_modules/"];
@@ -25,6 +30,10 @@ export interface InitOptions {
   cwd?: string;
   /** The day the starter's dates count from; default today. */
   today?: Date;
+  /** The host the workflow deploys to; default cloudflare. */
+  host?: InitHost;
+  /** How often the workflow rebuilds for is_past; default hourly. */
+  schedule?: ScheduleName;
 }
 
 export interface InitResult {
@@ -40,6 +49,16 @@ export interface InitResult {
   schemas: SchemaHome["kind"];
   /** The site's package.json names build-catalogue (so `npm ci` installs it, as the workflow needs). */
   declared: boolean;
+  /** content/ held files already: no starter was written, `$schema` was added where missing. */
+  existing: boolean;
+  /** content/ of an existing site has no catalogue.json (or .yaml, .yml). */
+  noCatalogue: boolean;
+  /** The content files `$schema` was added to (an existing site). */
+  schemaAdded: SchemaAdded[];
+  /** The content files left without one, and why (an existing site). */
+  schemaLeft: SchemaLeft[];
+  host: InitHost;
+  schedule: ScheduleName;
 }
 
 const slash = (p: string) => p.split(path.sep).join("/");
@@ -79,16 +98,15 @@ export async function init(options: InitOptions = {}): Promise<InitResult> {
   const shown = (rel: string) => slash(path.join(dirArg, rel));
   if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`--dir: ${dirArg} is a file, not a folder; name the folder to start the site in`);
   const contentDir = path.join(dir, "content");
+  let existing = false;
   if (existsSync(contentDir)) {
     if (!statSync(contentDir).isDirectory()) throw new UsageError(`${shown("content")} is a file; init writes the starter content into a content/ folder: move the file away, or choose another folder with --dir`);
-    const inside = readdirSync(contentDir);
-    if (inside.length > 0) {
-      throw new UsageError(
-        `${shown("content")}/ already holds ${inside.length === 1 ? "a file or folder" : `${inside.length} files or folders`} (${inside.slice(0, 3).join(", ")}${inside.length > 3 ? ", ..." : ""}), so this site has begun; ` +
-          `init starts a new site only and changes nothing here. To add an event page, run build-catalogue new event <slug>; to start another site, choose an empty folder with --dir.`,
-      );
-    }
+    // Content there already is the site's: no starter, only what it lacks.
+    existing = readdirSync(contentDir).length > 0;
   }
+  const host = options.host ?? DEFAULT_INIT_HOST;
+  const schedule = options.schedule ?? DEFAULT_SCHEDULE;
+  const recipe = DEPLOY_RECIPES[host];
 
   // Point the content at the package in the site's node_modules when it is there (or named in
   // package.json); otherwise at a copy of the schemas written into the site beside content/.
@@ -96,12 +114,15 @@ export async function init(options: InitOptions = {}): Promise<InitResult> {
   const found = findSchemaHome(contentDir, "event.schema.json", dir);
   const home: SchemaHome = found ?? { kind: "site", dir: path.join(dir, "schemas") };
   const today = options.today ?? new Date();
-  const planned: { rel: string; text: string }[] = filesBelow(STARTER).map((rel) => ({
-    rel: slash(rel),
-    text: fill(readFileSync(path.join(STARTER, rel), "utf8"), path.dirname(path.join(dir, rel)), home, today),
-  }));
+  const planned: { rel: string; text: string }[] = existing
+    ? []
+    : filesBelow(STARTER).map((rel) => ({
+        rel: slash(rel),
+        text: fill(readFileSync(path.join(STARTER, rel), "utf8"), path.dirname(path.join(dir, rel)), home, today),
+      }));
   if (!found) for (const s of contentJsonSchemas()) planned.push({ rel: `schemas/${s.name}`, text: s.text });
-  planned.push({ rel: WORKFLOW_FILE, text: readFileSync(WORKFLOW_SOURCE, "utf8") });
+  planned.push({ rel: WORKFLOW_FILE, text: renderWorkflow({ host, schedule }) });
+  planned.push(...recipe.files.map((f) => ({ rel: f.path, text: f.text })));
 
   const gitignore = path.join(dir, ".gitignore");
   const existingIgnore = existsSync(gitignore) ? readFileSync(gitignore, "utf8") : null;
@@ -110,10 +131,12 @@ export async function init(options: InitOptions = {}): Promise<InitResult> {
 
   const written: string[] = [];
   const kept: string[] = [];
+  let schemaAdded: SchemaAdded[] = [];
+  let schemaLeft: SchemaLeft[] = [];
   try {
     for (const { rel, text } of planned) {
       const file = path.join(dir, rel);
-      // Outside content/ (checked empty above) a file may be there already: it is the site's, and stays.
+      // A file may be there already (outside content/, which the starter goes into only when empty): it is the site's, and stays.
       if (existsSync(file)) {
         kept.push(rel);
         continue;
@@ -130,10 +153,16 @@ export async function init(options: InitOptions = {}): Promise<InitResult> {
       const sep = existingIgnore === "" || existingIgnore.endsWith("\n") ? "" : eol;
       await appendFile(gitignore, `${sep}${gitignoreAdded.join(eol)}${eol}`, "utf8");
     }
+    // After the schemas are written: a path names a file that exists.
+    if (existing) ({ added: schemaAdded, left: schemaLeft } = await addSchemas(dir, contentDir, home));
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     const done = written.length ? ` (written before it: ${written.join(", ")})` : "";
-    throw new BuildFailed(`could not write the starter site into ${dirArg}: ${err.code ? `${err.code} ` : ""}${err.message}${done}; check that the folder is writable.`);
+    throw new BuildFailed(`could not write ${existing ? "what the site lacks" : "the starter site"} into ${dirArg}: ${err.code ? `${err.code} ` : ""}${err.message}${done}; check that the folder is writable.`);
   }
-  return { dir, written, kept, gitignoreAdded, schemas: home.kind, declared: declaresPackage(path.join(dir, "package.json")) };
+  const noCatalogue = existing && !["catalogue.json", "catalogue.yaml", "catalogue.yml"].some((n) => existsSync(path.join(contentDir, n)));
+  return {
+    dir, written, kept, gitignoreAdded, schemas: home.kind, declared: declaresPackage(path.join(dir, "package.json")),
+    existing, noCatalogue, schemaAdded, schemaLeft, host, schedule,
+  };
 }
