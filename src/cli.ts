@@ -224,7 +224,7 @@ Exit status: 0 built, 1 content errors or a failed build (the output folder is l
       if (!(timeout > 0)) throw new UsageError(`--timeout: "${flags.timeout}" is not a number of seconds`);
       const { importCatalogue, ImportedContentRefused } = await import("./import/import-catalogue.js");
       const { ImportFailed, ImportInterrupted } = await import("./import/errors.js");
-      const { describeImport, verdict } = await import("./import/summary.js");
+      const { closingLines, describeImport, verdict } = await import("./import/summary.js");
       const { progressLine } = await import("./import/progress-line.js");
       const stop = new AbortController();
       const abort = () => stop.abort();
@@ -241,6 +241,7 @@ Exit status: 0 built, 1 content errors or a failed build (the output folder is l
         for (const l of out) io.out(l);
         for (const l of differences) io.err(l);
         io.out(verdict(result));
+        for (const l of closingLines(result)) io.out(l);
         setCode(result.identical ? 0 : 1);
       } catch (e) {
         line.end();
