@@ -39,6 +39,7 @@ describe("init in an empty folder", () => {
       "content/catalogue.json",
       "content/events/opening-night-concert.json",
       "content/images.json",
+      "content/images/opening-night-concert.jpg",
       "content/programs.json",
       "content/venues.json",
       ...[...snapshotTree(path.join(ROOT, "schemas")).keys()].map((f) => `schemas/${f}`).sort(),
@@ -93,7 +94,7 @@ describe("init in an empty folder", () => {
     expect(again.code).toBe(2);
     expect(again.stdout).toBe("");
     expect(again.stderr).toBe(
-      "Usage error: content/ already holds 5 files or folders (catalogue.json, events, images.json, ...), so this site has begun; init starts a new site only and changes nothing here. " +
+      "Usage error: content/ already holds 6 files or folders (catalogue.json, events, images, ...), so this site has begun; init starts a new site only and changes nothing here. " +
         "To add an event page, run build-catalogue new event <slug>; to start another site, choose an empty folder with --dir.\n",
     );
     expect(snapshotTree(dir)).toEqual(before);

@@ -1,5 +1,6 @@
 // `build-catalogue init`: starts a site in a folder: the starter content shipped in
-// templates/starter/ (dated from the day it runs, so it builds without warnings), the JSON
+// templates/starter/ (dated from the day it runs, so it builds without warnings; its image's
+// original in content/images/, so the site keeps its originals from the start), the JSON
 // Schemas its `$schema` keys name when the package is not in the site's node_modules, the
 // .gitignore lines a site needs and the GitHub Actions workflow. It never replaces a file, and
 // refuses a folder whose content/ already holds anything.
@@ -96,9 +97,12 @@ export async function init(options: InitOptions = {}): Promise<InitResult> {
   const found = findSchemaHome(contentDir, "event.schema.json", dir);
   const home: SchemaHome = found ?? { kind: "site", dir: path.join(dir, "schemas") };
   const today = options.today ?? new Date();
-  const planned: { rel: string; text: string }[] = filesBelow(STARTER).map((rel) => ({
+  // The starter's image original (content/images/) is copied as its bytes; its text files are filled in.
+  const planned: { rel: string; text: string | Buffer }[] = filesBelow(STARTER).map((rel) => ({
     rel: slash(rel),
-    text: fill(readFileSync(path.join(STARTER, rel), "utf8"), path.dirname(path.join(dir, rel)), home, today),
+    text: /\.(json|ya?ml)$/.test(rel)
+      ? fill(readFileSync(path.join(STARTER, rel), "utf8"), path.dirname(path.join(dir, rel)), home, today)
+      : readFileSync(path.join(STARTER, rel)),
   }));
   if (!found) for (const s of contentJsonSchemas()) planned.push({ rel: `schemas/${s.name}`, text: s.text });
   planned.push({ rel: WORKFLOW_FILE, text: readFileSync(WORKFLOW_SOURCE, "utf8") });
