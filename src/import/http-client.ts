@@ -194,15 +194,15 @@ export class PoliteClient {
     return h;
   }
 
-  /** Fails at once when the host was given up on, with the reason it was. */
-  private checkHost(url: string): void {
+  /** Fails at once when the host was given up on, with the reason it was; `first`: the request has sent nothing yet. */
+  private checkHost(url: string, first: boolean): void {
     const h = this.host(url);
     if (!h.down) return;
-    h.skipped++;
-    const { code, reason, url: first, times } = h.down;
+    if (first) h.skipped++;
+    const { code, reason, url: failed, times } = h.down;
     throw new HostUnreachable(
       hostOf(url), code,
-      `GET ${url} was not sent: ${hostOf(url)} cannot be reached, ${reason} (${code}, ${times === 1 ? "at once" : `${times} times in a row`} for ${first})`,
+      `GET ${url} was not ${first ? "sent" : "tried again"}: ${hostOf(url)} cannot be reached, ${reason} (${code}, ${times === 1 ? "at once" : `${times} times in a row`} for ${failed})`,
     );
   }
 
@@ -243,10 +243,13 @@ export class PoliteClient {
   private async attempts(url: string, accept: string, limit: BodyLimit): Promise<Answer> {
     // The same failure of the host's, attempt after attempt of this request.
     let streak = { code: "", times: 0 };
+    // A retry is counted when it is made: one its host's being given up on cancels is not.
+    let retrying: keyof ClientStats["retried"] | null = null;
     for (let attempt = 0; ; attempt++) {
       const pause = this.pausedUntil - Date.now();
       if (pause > 0) await this.sleep(pause);
-      this.checkHost(url);
+      this.checkHost(url, attempt === 0);
+      if (retrying) this.stats.retried[retrying]++;
       const got = await this.once(url, accept, limit);
       if ("answer" in got && !retryable(got.answer.status)) return got.answer;
       if ("failure" in got && got.unreachable) {
@@ -274,10 +277,10 @@ export class PoliteClient {
         }
         if (asked !== null) wait = asked;
         if (got.answer.status === 429) {
-          this.stats.retried.tooManyRequests++;
+          retrying = "tooManyRequests";
           this.pausedUntil = Math.max(this.pausedUntil, Date.now() + wait);
-        } else this.stats.retried.serverError++;
-      } else this.stats.retried[got.kind]++;
+        } else retrying = "serverError";
+      } else retrying = got.kind;
       await this.sleep(wait);
     }
   }

@@ -131,6 +131,7 @@ describe("the import's HTTP client", () => {
     expect(client.unreachable()).toHaveLength(1);
     expect(host).toMatchObject({ host: new URL(url).host, code: "ECONNREFUSED", attempts: HOST_ATTEMPTS, skipped: 5 });
     expect(client.stats.requests).toBe(HOST_ATTEMPTS);
+    expect(client.stats.retried.network).toBe(HOST_ATTEMPTS - 1);
   });
 
   it("gives up on a host whose name does not resolve (or cannot be looked up), sending nothing more to it", async () => {
