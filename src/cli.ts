@@ -90,6 +90,7 @@ Examples:
   build-catalogue init                              start a new site here: content/, .gitignore, CI workflow
   build-catalogue init --host netlify               after import: add the workflow (deploying to Netlify), .gitignore, $schema
   build-catalogue new event hamlet-2027             start content/events/hamlet-2027.json from a template
+  build-catalogue new genres                        write content/genres.json with the 13 default genres, to edit
   build-catalogue check --next-change               print when is_past/in_past next change (for schedulers)
   build-catalogue import https://api.example.org    read a live Wagtail API v2 into content/, then prove the rebuild identical
 
@@ -136,7 +137,7 @@ Exit status: 0 built, 1 content errors or a failed build (the output folder is l
       for (const line of initReport(await init({ dir: flags.dir, host: flags.host, schedule: flags.schedule }), flags.dir)) io.out(line);
       setCode(0);
     });
-  const create = program.command("new").description("start a new content file from a template: new event <slug>").exitOverride();
+  const create = program.command("new").description("start a new content file from a template: new event <slug>, new genres, new accessibility").exitOverride();
   create
     .command("event <slug>")
     .description("write events/<slug>.json with the next free page id and placeholders the build refuses until an editor fills them in")
@@ -154,6 +155,27 @@ Exit status: 0 built, 1 content errors or a failed build (the output folder is l
       for (const note of made.notes) io.out(note);
       setCode(0);
     });
+  for (const list of ["genres", "accessibility"] as const) {
+    create
+      .command(list)
+      .description(
+        `write ${list}.json with the default ${list === "genres" ? "genres" : "accessibility values"}, to edit: a ${list}.json replaces the defaults (it does not add to them); refused when the file exists`,
+      )
+      .addOption(new Option("--content <dir>", "folder of the content sources").default("content"))
+      .addOption(new Option("--yaml", `write ${list}.yaml instead of .json`))
+      .exitOverride()
+      .action(async (flags: { content: string; yaml?: boolean }) => {
+        const { newList, DEFAULT_LISTS } = await import("./scaffold/new-list.js");
+        const made = await newList({ list, content: flags.content, yaml: flags.yaml });
+        const { noun, plural: nouns } = DEFAULT_LISTS[list];
+        io.out(
+          `Wrote ${made.file}: the ${made.items.length} default ${nouns} (${made.items.map((i) => `${i.id} = ${i.name}`).join(", ")}). ` +
+            `It is now the site's list, in place of the defaults: add, rename or remove ${nouns} in it (each {"id", "name"}; keep the ids the event pages use), ` +
+            `and give an event page ${noun} by its id.`,
+        );
+        setCode(0);
+      });
+  }
   program
     .command("schema")
     .description("write the JSON Schemas of the content files (for editors: completion and checks while typing) into --out")
@@ -229,7 +251,7 @@ Exit status: 0 built, 1 content errors or a failed build (the output folder is l
       if (!(timeout > 0)) throw new UsageError(`--timeout: "${flags.timeout}" is not a number of seconds`);
       const { importCatalogue, ImportedContentRefused } = await import("./import/import-catalogue.js");
       const { ImportFailed, ImportInterrupted } = await import("./import/errors.js");
-      const { describeImport, verdict } = await import("./import/summary.js");
+      const { closingLines, describeImport, verdict } = await import("./import/summary.js");
       const { progressLine } = await import("./import/progress-line.js");
       const stop = new AbortController();
       const abort = () => stop.abort();
@@ -246,6 +268,7 @@ Exit status: 0 built, 1 content errors or a failed build (the output folder is l
         for (const l of out) io.out(l);
         for (const l of differences) io.err(l);
         io.out(verdict(result));
+        for (const l of closingLines(result)) io.out(l);
         setCode(result.identical ? 0 : 1);
       } catch (e) {
         line.end();

@@ -11,6 +11,7 @@ import { TextDocument as YamlTextDocument } from "vscode-languageserver-textdocu
 import { stringify } from "yaml";
 import yamlLanguageServer from "yaml-language-server";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_GENRES } from "../src/content/lists.js";
 import { FIXTURES, ROOT } from "./helpers/cli.js";
 
 const { getLanguageService, TextDocument } = languageService;
@@ -85,6 +86,51 @@ describe("VS Code's JSON engine", () => {
   });
 });
 
+describe("the default genres and accessibility values in VS Code's JSON engine", () => {
+  const file = path.join(ROOT, "content/events/hamlet.json");
+  /** Hamlet with `genre` and `accessibility` as given, and the offset just inside the end of `genre`'s list. */
+  function hamlet(genre: string, accessibility = "[1]") {
+    const text = readFileSync(file, "utf8")
+      .replace(/"genre": \[[^\]]*\]/, `"genre": ${genre}`)
+      .replace(/"accessibility": \[[^\]]*\]/, `"accessibility": ${accessibility}`);
+    return { text, genreAt: text.indexOf(`"genre": ${genre}`) + `"genre": `.length };
+  }
+
+  it("completes a genre id with the default genre's name, and an accessibility value's likewise", async () => {
+    const { text, genreAt } = hamlet("[]");
+    const { doc, json, service } = await editor(false)(file, text);
+    const items = (await service.doComplete(doc, doc.positionAt(genreAt + 1), json))!.items;
+    expect(items.map((i) => [i.label, i.documentation])).toEqual(
+      DEFAULT_GENRES.map((g) => [String(g.id), `${g.name} (a default genre, while the site has no genres.json)`]),
+    );
+    const at = text.indexOf('"accessibility": [1]') + '"accessibility": ['.length;
+    const access = (await service.doComplete(doc, doc.positionAt(at), json))!.items;
+    expect(access.find((i) => i.label === "4")?.documentation).toBe("Assistance Animals Permitted (a default accessibility value, while the site has no accessibility.json)");
+  });
+
+  it("names a default genre on hover, and takes any other id without a problem (a site's own genres.json may define it)", async () => {
+    const { text, genreAt } = hamlet("[16, 99]");
+    const { doc, json, service, problems } = await editor(false)(file, text);
+    expect(problems).toEqual([]);
+    const opera = await service.doHover(doc, doc.positionAt(genreAt + 1), json);
+    expect(JSON.stringify(opera?.contents)).toContain("`16`: **Opera**");
+    const other = await service.doHover(doc, doc.positionAt(genreAt + 5), json);
+    expect(JSON.stringify(other?.contents)).toContain("an id of the site's own genres");
+    // The schema still refuses what is no id.
+    const bad = await editor(false)(file, hamlet('[0, "Opera"]').text);
+    expect(bad.problems.length).toBeGreaterThan(0);
+  });
+
+  it("offers the default genres whole in an empty genres.json", async () => {
+    const genres = path.join(ROOT, "content/genres.json");
+    const { doc, json, service } = await editor(true)(genres, "");
+    const items = (await service.doComplete(doc, doc.positionAt(0), json))!.items;
+    const whole = items.find((i) => String(i.insertText ?? "").includes('"Community Ballet & Dance"'));
+    expect(whole, JSON.stringify(items.map((i) => i.label))).toBeDefined();
+    expect(JSON.parse(String(whole!.insertText).replace(/\$\{\d+:([^}]*)\}|\$\d+/g, "$1").replace(/\\(.)/g, "$1"))).toEqual(DEFAULT_GENRES);
+  });
+});
+
 /** The YAML language server as VS Code's YAML extension sets it up here: modelines, and the settings' `yaml.schemas`. */
 function yamlEditor(withSettings: boolean) {
   const service = yamlLanguageServer.getLanguageService({
@@ -94,6 +140,7 @@ function yamlEditor(withSettings: boolean) {
   service.configure({
     validate: true,
     completion: true,
+    hover: true,
     yamlVersion: "1.2",
     schemas: withSettings
       ? Object.entries(settings["yaml.schemas"]).map(([url, fileMatch]) => ({ uri: pathToFileURL(path.join(ROOT, url)).href, fileMatch }))
@@ -125,6 +172,17 @@ describe("the YAML language server (VS Code's YAML extension)", () => {
     const lines = text.split("\n");
     expect(problems.find((p) => /Property venu is not allowed/.test(p.message))?.range.start.line).toBe(lines.indexOf(lines.find((l) => l.startsWith("venu:"))!));
     expect(problems.find((p) => /Incorrect type\. Expected "boolean"/.test(p.message))?.range.start.line).toBe(lines.findIndex((l) => l.startsWith("on_sale:")));
+  });
+
+  it("completes a genre id with the default genre's name, and names it on hover", async () => {
+    const text = hamletYaml().replace(/^genre:.*\n(?:  - .*\n)*/m, "genre:\n  - 16\n  - \n");
+    const lines = text.split("\n");
+    const at = lines.indexOf("genre:");
+    const { doc, service } = yamlEditor(true)(file, text);
+    const items = (await service.doComplete(doc, { line: at + 2, character: 4 }, false)).items;
+    expect(items.find((i) => i.label === "11")?.documentation).toBe("Classical Music (a default genre, while the site has no genres.json)");
+    const hover = await service.doHover(doc, { line: at + 1, character: 4 });
+    expect(JSON.stringify(hover?.contents)).toContain("`16`: **Opera**");
   });
 
   it("reads the schema a modeline names, relative to the file, and completes missing keys", async () => {

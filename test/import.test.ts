@@ -114,6 +114,18 @@ describe("build-catalogue import", () => {
     expect(json(path.join(content, "catalogue.json"))).toMatchObject({ base_url: API_BASE, cdn_url: cdn, time_zone: "Australia/Sydney", parent: { id: 3, url: "/whats-on/", home: { id: 2 } } });
     expect(existsSync(path.join(content, "genres.json"))).toBe(false);
     expect(leftovers("round-trip")).toEqual(["round-trip"]);
+    // The last lines: the loopback cdn_url kept (base_url is a public name), then what to do next.
+    const last = run.stdout.trimEnd().split("\n");
+    const verdictAt = last.findIndex((l) => l === IDENTICAL);
+    expect(last.slice(verdictAt + 1)).toEqual([
+      `Check before deploying: round-trip/catalogue.json keeps cdn_url ${cdn}, read from the API: a loopback address: it reaches only the machine the build runs on, so no visitor can follow it. ` +
+        "Every document the build writes names it (each image's URL); if the published site is elsewhere, change cdn_url in round-trip/catalogue.json to its public address before deploying.",
+      "Next:",
+      "  1. Review round-trip/ (the notes above say what the API could not tell); npx build-catalogue preview --content round-trip serves it.",
+      "  2. Move round-trip/ to content/ in the site's folder, then run npx build-catalogue init there to add the rest of a site: the GitHub Actions workflow, the .gitignore lines and the $schema keys editors check the files with (it keeps every file the import wrote).",
+      '  3. Commit: git add . && git commit -m "Import the events catalogue"',
+    ]);
+    expect(run.stderr).not.toMatch(/Warning|\(node:\d+\)/);
     expectSameBuild("round-trip");
   });
 
@@ -300,5 +312,86 @@ describe("build-catalogue import", () => {
     } finally {
       await closeDoubles();
     }
+  });
+
+  it("names the init to run for a site's content/ folder, and a staging-looking base_url", async () => {
+    const d = await double({ alter: (_, body) => body.replaceAll(API_BASE, "https://api-staging.harbourrange.example") });
+    try {
+      const run = await runCliAsync(["import", d.url, "--content", "staged/content", "--now", NOW, "--no-images"], { cwd: dir }).done;
+      expect(run.code, run.output).toBe(0);
+      expect(run.stdout).toContain(
+        "Check before deploying: staged/content/catalogue.json keeps base_url https://api-staging.harbourrange.example, read from the API: a host whose name looks like a staging or test site's. " +
+          "Every document the build writes names it (each detail_url and redirect); if the published site is elsewhere, change base_url in staged/content/catalogue.json to its public address before deploying.",
+      );
+      expect(run.stdout).toContain("  2. Run npx build-catalogue init --dir staged to add the rest of a site: the GitHub Actions workflow, the .gitignore lines and the $schema keys");
+      expect(run.stdout.trimEnd().split("\n").at(-1)).toBe('  3. Commit: git add staged && git commit -m "Import the events catalogue"');
+    } finally {
+      await closeDoubles();
+    }
+  });
+});
+
+/** `(N requests sent to it, M not sent once it was given up on)` of the import's note on a host, as numbers. */
+function hostCounts(stdout: string, host: string): { files: number; sent: number; skipped: number } {
+  const m = new RegExp(`(\\d+) originals could not be downloaded: ${host.replace(/[.]/g, "\\.")} cannot be reached, [^(]+\\((\\w+); (\\d+) requests? sent to it(?:, (\\d+) not sent once it was given up on)?\\)`).exec(stdout);
+  expect(m, stdout).not.toBeNull();
+  return { files: Number(m![1]), sent: Number(m![3]), skipped: Number(m![4] ?? 0) };
+}
+
+describe("import when the originals' host cannot be reached", () => {
+  // The API reads as ever; every original's URL (and thumbnail's) names a host that is not there.
+  const deadCdn = (to: string) => double({ alter: (_, body) => body.replaceAll(cdn, to) });
+
+  it("gives up on a host that refuses connections after one request's attempts: the import still ends, naming the host and what to do", async () => {
+    const dead = `http://127.0.0.1:${await freePort()}`;
+    const d = await deadCdn(dead);
+    try {
+      const run = await runCliAsync(["import", d.url, "--content", "refused-cdn", "--now", NOW], { cwd: dir }).done;
+      expect(run.code, run.output).toBe(0);
+      expect(run.stdout).toContain(IDENTICAL);
+      const host = new URL(dead).host;
+      expect(run.stdout).toContain(`originals could not be downloaded: ${host} cannot be reached, it refuses connections: nothing listens on that port (ECONNREFUSED; `);
+      expect(run.stdout).toContain("import with --no-images and copy the originals into refused-cdn/images/ yourself");
+      // At most 4 requests in flight, each given up after 4 attempts; every other original not sent at all.
+      const { files, sent, skipped } = hostCounts(run.stdout, host);
+      expect(files).toBe(imagesUsed(path.join(dir, "original")).length);
+      expect(sent).toBeGreaterThanOrEqual(4);
+      expect(sent).toBeLessThanOrEqual(4 * 4);
+      expect(skipped).toBeGreaterThanOrEqual(files - 4);
+      // The retries counted in the summary are those attempts, less the first of each request sent.
+      expect(run.stdout).toContain(`retried ${sent - (files - skipped)} after a network error`);
+      expect(run.stdout).toContain(`Check before deploying: refused-cdn/catalogue.json keeps cdn_url ${dead}, read from the API: a loopback address`);
+      expect(run.stderr).not.toMatch(/Warning|\(node:\d+\)/);
+      expect(existsSync(path.join(dir, "refused-cdn/images"))).toBe(false);
+    } finally {
+      await closeDoubles();
+    }
+  });
+
+  it("gives up on a host whose name does not resolve at its first failure", async () => {
+    const d = await deadCdn("http://cdn.harbourrange.invalid");
+    try {
+      const run = await runCliAsync(["import", d.url, "--content", "unknown-cdn", "--now", NOW], { cwd: dir }).done;
+      expect(run.code, run.output).toBe(0);
+      expect(run.stdout).toContain(IDENTICAL);
+      const { files, sent, skipped } = hostCounts(run.stdout, "cdn.harbourrange.invalid");
+      // A name that does not exist is final at once (ENOTFOUND); a machine with no DNS server at all tries each of the 4 in flight 4 times.
+      expect(run.stdout).toMatch(/cdn\.harbourrange\.invalid cannot be reached, its name (does not resolve \(ENOTFOUND|could not be looked up: no DNS server answered, as when the machine is offline \(EAI_AGAIN)/);
+      expect(sent).toBeLessThanOrEqual(/ENOTFOUND/.test(run.stdout) ? 4 : 16);
+      expect(skipped).toBeGreaterThanOrEqual(files - 4);
+      expect(run.stderr).not.toMatch(/Warning|\(node:\d+\)/);
+    } finally {
+      await closeDoubles();
+    }
+  });
+
+  it("fails at once, naming the host, when the API's own host refuses connections", async () => {
+    const dead = `http://127.0.0.1:${await freePort()}`;
+    const run = await runCliAsync(["import", dead, "--content", "no-api", "--now", NOW], { cwd: dir }).done;
+    expect(run.code, run.output).toBe(1);
+    expect(run.stderr).toMatch(
+      new RegExp(`Import failed: GET ${dead}/api/v2/event_pages/\\?limit=20&offset=0 failed: ${new URL(dead).host} cannot be reached, it refuses connections: nothing listens on that port \\(connect ECONNREFUSED [^;]+; 4 times in a row\\); check the address and the network\\. Nothing was written\\.`),
+    );
+    expect(leftovers("no-api")).toEqual([]);
   });
 });

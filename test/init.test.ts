@@ -40,6 +40,7 @@ describe("init in an empty folder", () => {
       "content/catalogue.json",
       "content/events/opening-night-concert.json",
       "content/images.json",
+      "content/images/opening-night-concert.jpg",
       "content/programs.json",
       "content/venues.json",
       ...[...snapshotTree(path.join(ROOT, "schemas")).keys()].map((f) => `schemas/${f}`).sort(),

@@ -23,6 +23,10 @@ function schemaFileFor(relative: string): string | null {
 
 // Draft-07, the JSON Schema version the schemas declare (the one editors support most widely).
 const ajv = new Ajv({ allErrors: true, strict: true });
+// Annotations for editors (VS Code and the YAML language server show them as each default
+// genre's name): no part of JSON Schema, so ajv is told they are known and assert nothing.
+ajv.addKeyword({ keyword: "enumDescriptions", schemaType: "array" });
+ajv.addKeyword({ keyword: "markdownEnumDescriptions", schemaType: "array" });
 const validators = new Map<string, ValidateFunction>();
 function validatorFor(schemaFile: string): ValidateFunction {
   let v = validators.get(schemaFile);

@@ -1,7 +1,8 @@
 // Warnings, one fixture folder per reason (test/fixtures/warnings/<reason>/{content/, expect.json}):
 // the real CLI builds (exit 0), prints each warning with its file, key path and what to do, counts
 // them in the summary; with --strict, build and check fail (exit 1) and --out stays as it was.
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import sharp from "sharp";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { check } from "../src/build.js";
@@ -135,5 +136,66 @@ describe("the edges of the warnings (the library on a copy of the worked example
     ]);
     edit(dir, (p) => (p.on_sale = false));
     expect(await warningsAt(dir, "2026-05-02T20:00:01+10:00")).toEqual([]);
+  });
+});
+
+describe("originals in content/images/ (the real CLI)", () => {
+  /** An original of a size: a plain colour, as JPEG or PNG by its name. */
+  const original = async (file: string, width: number, height: number) => {
+    const image = sharp({ create: { width, height, channels: 3, background: "#336699" } });
+    await (file.endsWith(".png") ? image.png() : image.jpeg()).toFile(file);
+  };
+
+  it("warns of an original no image names, naming it and what to do; --strict fails on it", async () => {
+    const dir = path.join(root, "unnamed-original");
+    copyContent(GOOD, dir);
+    const images = path.join(dir, "content/images");
+    mkdirSync(images);
+    // Every image of the worked example has its original (1280x720, its size in images.json), and one more file is there.
+    for (const file of ["seagull.jpg", "jazz-river.png", "partner.png"]) await original(path.join(images, file), 1280, 720);
+    await original(path.join(images, "poster-2027.jpg"), 800, 600);
+    writeFileSync(path.join(images, ".gitkeep"), "");
+    const run = runCli(["build", "--now", "2026-05-01T00:00:00Z"], { cwd: dir });
+    expect(run.code, run.output).toBe(0);
+    expect(warningLines(run.stderr)).toEqual([
+      'warning: content/images/poster-2027.jpg: is not named by any image in content/images.json (no "file": "poster-2027.jpg"), so the build ignores it and publishes nothing of it; ' +
+        'add an image for it to content/images.json, such as {"id": 34, "title": "...", "file": "poster-2027.jpg", "alt": "..."}, or correct the "file" of the image it is meant for, or remove it from content/images/',
+    ]);
+    expect(run.stdout).toMatch(/, 1 warning$/m);
+    expect(readdirSync(path.join(dir, "dist/media/original_images")).sort()).toEqual(["jazz-river.png", "partner.png", "seagull.jpg"]);
+    const strict = runCli(["check", "--now", "2026-05-01T00:00:00Z", "--strict"], { cwd: dir });
+    expect(strict.code, strict.output).toBe(1);
+    // Named, it is an image like the others (used as a hero image): no warning.
+    writeFileSync(path.join(dir, "content/images.json"), JSON.stringify([...JSON.parse(readFileSync(path.join(dir, "content/images.json"), "utf8")), { id: 34, title: "Poster", file: "poster-2027.jpg", alt: "" }]));
+    const page = path.join(dir, "content/events/the-seagull.json");
+    writeFileSync(page, JSON.stringify({ ...JSON.parse(readFileSync(page, "utf8")), hero_image: 34 }));
+    const named = runCli(["check", "--now", "2026-05-01T00:00:00Z", "--strict"], { cwd: dir });
+    expect(named.code, named.output).toBe(0);
+  });
+
+  it("a site started by init keeps its originals: adding a first original of its own warns of nothing", async () => {
+    const dir = path.join(root, "init-first-original");
+    const started = runCli(["init", "--dir", dir], { cwd: root });
+    expect(started.code, started.output).toBe(0);
+    expect(readdirSync(path.join(dir, "content/images"))).toEqual(["opening-night-concert.jpg"]);
+    const clean = runCli(["build", "--strict"], { cwd: dir });
+    expect(clean.code, clean.output).toBe(0);
+    expect(warningLines(clean.stderr)).toEqual([]);
+    // The starter's thumbnail is made from its original.
+    expect(readdirSync(path.join(dir, "dist/media/images"))).toHaveLength(1);
+    // An editor adds an image of their own, with its original, as the starter event's hero image.
+    await original(path.join(dir, "content/images/string-quartet.jpg"), 1600, 900);
+    const imagesFile = path.join(dir, "content/images.json");
+    writeFileSync(imagesFile, JSON.stringify([...JSON.parse(readFileSync(imagesFile, "utf8")), { id: 2, title: "String quartet", file: "string-quartet.jpg", alt: "Four players" }], null, 2));
+    const event = path.join(dir, "content/events/opening-night-concert.json");
+    writeFileSync(event, JSON.stringify({ ...JSON.parse(readFileSync(event, "utf8")), hero_image: 2 }, null, 2));
+    const added = runCli(["build", "--strict"], { cwd: dir });
+    expect(added.code, added.output).toBe(0);
+    expect(warningLines(added.stderr)).toEqual([]);
+    expect(readdirSync(path.join(dir, "dist/media/original_images")).sort()).toEqual(["opening-night-concert.jpg", "string-quartet.jpg"]);
+    // A copy of the starter's original under another name, named by nothing, is warned of.
+    copyFileSync(path.join(dir, "content/images/opening-night-concert.jpg"), path.join(dir, "content/images/opening-night-concert-2.jpg"));
+    const stray = runCli(["check"], { cwd: dir });
+    expect(warningLines(stray.stderr)).toEqual([expect.stringMatching(/^warning: content\/images\/opening-night-concert-2\.jpg: is not named by any image in content\/images\.json /)]);
   });
 });

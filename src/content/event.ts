@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { blockSchema } from "./blocks.js";
 import { htmlFragment, id, nonEmpty, schemaReference, slug, ticketingCode, timestampText } from "./common.js";
+import { DEFAULT_ACCESSIBILITY, DEFAULT_GENRES, defaultsIdSchema } from "./lists.js";
 
 export const performanceSchema = z.strictObject({
   id: id.describe("Performance id, unique across the catalogue."),
@@ -19,8 +20,14 @@ export const eventSchema = z.strictObject({
   event: z.strictObject({ id, ticketing_code: ticketingCode }).describe("The underlying event record: {id, ticketing_code}."),
   venue: id.describe("A venue id from venues.json."),
   program: id.nullable().default(null).describe("A program id from programs.json, or null."),
-  genre: z.array(id).default([]).describe("Genre ids (genres.json, or the API document's 13 genres)."),
-  accessibility: z.array(id).default([]).describe("Accessibility value ids."),
+  genre: z
+    .array(defaultsIdSchema(DEFAULT_GENRES, "genres.json", "genre", "genres"))
+    .default([])
+    .describe("Genre ids: of genres.json, or without one the 13 default genres (1 = Theatre, 2 = Ballet & Dance, ...; see docs/content-format.md)."),
+  accessibility: z
+    .array(defaultsIdSchema(DEFAULT_ACCESSIBILITY, "accessibility.json", "accessibility value", "accessibility values"))
+    .default([])
+    .describe("Accessibility value ids: of accessibility.json, or without one the 5 defaults (1 = Wheelchair Access, ...; see docs/content-format.md)."),
   thumbnail: z.strictObject({ image: id, alt: z.string().optional() }).describe("{image, alt?}: an image id from images.json; alt defaults to the image's."),
   performances: z.array(performanceSchema).describe("The performances, possibly none: [{id, ticketing_code, datetime, venue?}]."),
   show_in_menus: z.boolean().default(false),

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { catalogueSchema } from "./catalogue.js";
 import { eventSchema } from "./event.js";
-import { imagesSchema, namedListSchema, venuesSchema } from "./lists.js";
+import { DEFAULT_ACCESSIBILITY, DEFAULT_GENRES, imagesSchema, namedListSchema, venuesSchema } from "./lists.js";
 
 export interface SchemaFile {
   /** File name in the schemas folder, e.g. `event.schema.json`. */
@@ -17,8 +17,17 @@ const FILES: { name: string; sources: string[]; title: string; description: stri
   { name: "catalogue", sources: ["catalogue"], title: "catalogue.json", description: "The site-wide settings of the events catalogue: URLs, time zone, the parent page, ticketing.", schema: catalogueSchema },
   { name: "venues", sources: ["venues"], title: "venues.json", description: "The venues: [{id, name, ticketing_code, time_zone?}].", schema: venuesSchema },
   { name: "programs", sources: ["programs"], title: "programs.json", description: "The programs: [{id, name}].", schema: namedListSchema },
-  { name: "genres", sources: ["genres"], title: "genres.json", description: "The genres: [{id, name}]; replaces the API document's 13 genres.", schema: namedListSchema },
-  { name: "accessibility", sources: ["accessibility"], title: "accessibility.json", description: "The accessibility values: [{id, name}]; replaces the API document's 5 values.", schema: namedListSchema },
+  // The defaults as the list's `default`: an editor offers them whole as a completion of an empty file.
+  {
+    name: "genres", sources: ["genres"], title: "genres.json",
+    description: "The genres: [{id, name}]. It replaces the 13 default genres (it does not add to them): start it from them with `build-catalogue new genres`.",
+    schema: namedListSchema.meta({ default: DEFAULT_GENRES }),
+  },
+  {
+    name: "accessibility", sources: ["accessibility"], title: "accessibility.json",
+    description: "The accessibility values: [{id, name}]. It replaces the 5 default values (it does not add to them): start it from them with `build-catalogue new accessibility`.",
+    schema: namedListSchema.meta({ default: DEFAULT_ACCESSIBILITY }),
+  },
   { name: "images", sources: ["images"], title: "images.json", description: "The images: [{id, title, file, alt?, focal_point?}].", schema: imagesSchema },
   { name: "event", sources: ["events/*"], title: "events/<slug>.json", description: "One event page.", schema: eventSchema },
 ];

@@ -12,6 +12,25 @@ export const venueSchema = z.strictObject({
   time_zone: timeZone.optional().describe("The venue's IANA time zone; default: the catalogue's."),
 });
 
+/**
+ * An id that may name one of `defaults`: in the JSON Schema for editors, each default id with its
+ * name (VS Code and the YAML language server show `enumDescriptions` in completions and on hover),
+ * and any other id allowed too, since the site's own file replaces the defaults.
+ */
+export function defaultsIdSchema(list: NamedSource[], file: string, noun: string, plural: string) {
+  return id.meta({
+    anyOf: [
+      {
+        title: `one of the default ${plural}`,
+        enum: list.map((i) => i.id),
+        enumDescriptions: list.map((i) => `${i.name} (a default ${noun}, while the site has no ${file})`),
+        markdownEnumDescriptions: list.map((i) => `**${i.name}** (a default ${noun}, while the site has no \`${file}\`)`),
+      },
+      { title: `an id of the site's own ${file}`, description: `A ${file} replaces the default ${plural} (it does not add to them): any id it defines.` },
+    ],
+  });
+}
+
 /** A program, a genre or an accessibility value: `{id, name}`. */
 export const namedSchema = z.strictObject({ id, name: nonEmpty });
 

@@ -14,6 +14,17 @@ export class AnswerRefused extends ImportFailed {
   override name = "AnswerRefused";
 }
 
+/**
+ * A host the import gave up on (its name does not resolve, it refuses connections): this request
+ * failed, or was not sent, because of it.
+ */
+export class HostUnreachable extends ImportFailed {
+  override name = "HostUnreachable";
+  constructor(readonly host: string, readonly code: string, message: string) {
+    super(message);
+  }
+}
+
 /** Ctrl-C (or the caller's signal) stopped the import: nothing written. */
 export class ImportInterrupted extends Error {
   override name = "ImportInterrupted";

@@ -1,8 +1,10 @@
 // The import's HTTP client: Node's fetch, a few requests at a time, a timeout on each, retries
 // with backoff on 429, 5xx and network errors (Retry-After honoured), and counts for the summary.
 // Each body is read up to a limit and no further, and redirects are followed only to http(s).
-import { AnswerRefused, ImportFailed, ImportInterrupted } from "./errors.js";
-import { JSON_ANSWER_MAX_BYTES, MAX_REDIRECTS } from "./limits.js";
+// A host that cannot be reached (its name does not resolve, it refuses connections) is given up
+// on as a whole: one request's failures stand for the rest, which fail at once with its reason.
+import { AnswerRefused, HostUnreachable, ImportFailed, ImportInterrupted } from "./errors.js";
+import { HOST_ATTEMPTS, JSON_ANSWER_MAX_BYTES, MAX_REDIRECTS } from "./limits.js";
 import { fetchableUrl } from "./safe-names.js";
 
 export interface ClientOptions {
@@ -44,10 +46,46 @@ export interface ClientStats {
   retried: { tooManyRequests: number; serverError: number; network: number; timeout: number };
 }
 
-type Attempt = { answer: Answer; retryAfter: string | null } | { failure: string; kind: "network" | "timeout" };
+/** A host given up on: what failed, how, and what it cost. */
+export interface UnreachableHost {
+  /** `cdn.example.org` or `127.0.0.1:8000`, as URLs name it. */
+  host: string;
+  /** The error code every attempt ended with: ENOTFOUND, ECONNREFUSED, ... */
+  code: string;
+  /** In words: `its name does not resolve`, `it refused the connection`. */
+  reason: string;
+  /** Requests sent to it in all (each attempt of each request). */
+  attempts: number;
+  /** Requests failed at once, without being sent, once it was given up on. */
+  skipped: number;
+}
 
-/** Failures no retry mends: a name that does not resolve, a certificate refused. */
-const FATAL = /^(ENOTFOUND|CERT_|ERR_TLS_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|ERR_INVALID_URL)/;
+type Attempt =
+  | { answer: Answer; retryAfter: string | null }
+  | { failure: string; kind: "network" | "timeout"; unreachable?: { code: string; message: string; at: string } };
+
+/** Failures no retry mends: a certificate refused, an address that is not one. */
+const FATAL = /^(CERT_|ERR_TLS_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|ERR_INVALID_URL)/;
+
+/**
+ * Failures that say the host is not there at all (no name, nothing listening, no route), as
+ * opposed to an overloaded or flaky one (5xx, 429, timeouts, dropped connections): the same one
+ * again and again is the host's answer for every request, not one request's bad luck.
+ */
+const UNREACHABLE: Record<string, string> = {
+  ENOTFOUND: "its name does not resolve",
+  EAI_AGAIN: "its name could not be looked up: no DNS server answered, as when the machine is offline",
+  EAI_NONAME: "its name does not resolve",
+  EAI_NODATA: "its name has no address",
+  ECONNREFUSED: "it refuses connections: nothing listens on that port",
+  EHOSTUNREACH: "there is no route to it",
+  ENETUNREACH: "its network is unreachable",
+};
+
+/** A name that does not resolve is final at once; the others are given up on after HOST_ATTEMPTS in a row. */
+const FINAL_AT_ONCE = new Set(["ENOTFOUND", "EAI_NONAME"]);
+
+const hostOf = (url: string) => new URL(url).host;
 
 const retryable = (status: number) => status === 429 || (status >= 500 && status !== 501 && status !== 505);
 
@@ -108,8 +146,23 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | n
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
+/** The options given, with those left undefined taking their defaults (a spread would keep the undefined). */
+function withDefaults<T extends object>(defaults: Required<T>, given: T): Required<T> {
+  const out = { ...defaults };
+  for (const [k, v] of Object.entries(given)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
+  return out;
+}
+
+interface HostState {
+  attempts: number;
+  skipped: number;
+  /** Set once the host is given up on. */
+  down: { code: string; reason: string; url: string; times: number } | null;
+}
+
 export class PoliteClient {
   readonly stats: ClientStats = { requests: 0, bytes: 0, retried: { tooManyRequests: 0, serverError: 0, network: 0, timeout: 0 } };
+  private readonly hosts = new Map<string, HostState>();
   private active = 0;
   private readonly waiting: (() => void)[] = [];
   /** A 429 pauses every request, not only the one it answered. */
@@ -119,9 +172,38 @@ export class PoliteClient {
   private readonly closing = new AbortController();
 
   constructor(options: ClientOptions = {}) {
+    const { signal, ...rest } = options;
     this.o = {
-      concurrency: 4, timeoutMs: 30_000, retries: 5, backoffMs: 500, maxRetryAfterMs: 120_000, userAgent: "build-catalogue import", ...options,
+      ...withDefaults({ concurrency: 4, timeoutMs: 30_000, retries: 5, backoffMs: 500, maxRetryAfterMs: 120_000, userAgent: "build-catalogue import" }, rest),
+      ...(signal ? { signal } : {}),
     };
+  }
+
+  /** The hosts given up on, by name. */
+  unreachable(): UnreachableHost[] {
+    return [...this.hosts]
+      .filter(([, h]) => h.down !== null)
+      .map(([host, h]) => ({ host, code: h.down!.code, reason: h.down!.reason, attempts: h.attempts, skipped: h.skipped }))
+      .sort((a, b) => (a.host < b.host ? -1 : 1));
+  }
+
+  private host(url: string): HostState {
+    const name = hostOf(url);
+    let h = this.hosts.get(name);
+    if (!h) this.hosts.set(name, (h = { attempts: 0, skipped: 0, down: null }));
+    return h;
+  }
+
+  /** Fails at once when the host was given up on, with the reason it was; `first`: the request has sent nothing yet. */
+  private checkHost(url: string, first: boolean): void {
+    const h = this.host(url);
+    if (!h.down) return;
+    if (first) h.skipped++;
+    const { code, reason, url: failed, times } = h.down;
+    throw new HostUnreachable(
+      hostOf(url), code,
+      `GET ${url} was not ${first ? "sent" : "tried again"}: ${hostOf(url)} cannot be reached, ${reason} (${code}, ${times === 1 ? "at once" : `${times} times in a row`} for ${failed})`,
+    );
   }
 
   /** Stops every request in flight or waiting: each ends with an ImportFailed nobody awaits any more. */
@@ -159,11 +241,30 @@ export class PoliteClient {
   }
 
   private async attempts(url: string, accept: string, limit: BodyLimit): Promise<Answer> {
+    // The same failure of the host's, attempt after attempt of this request.
+    let streak = { code: "", times: 0 };
+    // A retry is counted when it is made: one its host's being given up on cancels is not.
+    let retrying: keyof ClientStats["retried"] | null = null;
     for (let attempt = 0; ; attempt++) {
       const pause = this.pausedUntil - Date.now();
       if (pause > 0) await this.sleep(pause);
+      this.checkHost(url, attempt === 0);
+      if (retrying) this.stats.retried[retrying]++;
       const got = await this.once(url, accept, limit);
       if ("answer" in got && !retryable(got.answer.status)) return got.answer;
+      if ("failure" in got && got.unreachable) {
+        const { code, message, at } = got.unreachable;
+        streak = { code, times: streak.code === code ? streak.times + 1 : 1 };
+        if (FINAL_AT_ONCE.has(code) || streak.times >= HOST_ATTEMPTS || attempt >= this.o.retries) {
+          const h = this.host(at);
+          h.down ??= { code, reason: UNREACHABLE[code]!, url: at, times: streak.times };
+          const via = at === url ? "" : ` (redirected to ${at})`;
+          throw new HostUnreachable(
+            hostOf(at), code,
+            `GET ${url}${via} failed: ${hostOf(at)} cannot be reached, ${UNREACHABLE[code]} (${message}${streak.times > 1 ? `; ${streak.times} times in a row` : ""}); check the address and the network`,
+          );
+        }
+      } else streak = { code: "", times: 0 };
       const what = "answer" in got ? `HTTP ${got.answer.status}` : got.failure;
       if (attempt >= this.o.retries) {
         throw new ImportFailed(`GET ${url} failed ${attempt + 1} times, the last with ${what}; the server may be down or overloaded: try again later`);
@@ -176,10 +277,10 @@ export class PoliteClient {
         }
         if (asked !== null) wait = asked;
         if (got.answer.status === 429) {
-          this.stats.retried.tooManyRequests++;
+          retrying = "tooManyRequests";
           this.pausedUntil = Math.max(this.pausedUntil, Date.now() + wait);
-        } else this.stats.retried.serverError++;
-      } else this.stats.retried[got.kind]++;
+        } else retrying = "serverError";
+      } else retrying = got.kind;
       await this.sleep(wait);
     }
   }
@@ -187,10 +288,14 @@ export class PoliteClient {
   private async once(url: string, accept: string, limit: BodyLimit): Promise<Attempt> {
     const timeout = AbortSignal.timeout(this.o.timeoutMs);
     const signal = AbortSignal.any([timeout, this.closing.signal, ...(this.o.signal ? [this.o.signal] : [])]);
+    // The URL being asked when it failed: a redirect may have led to another host.
+    let failedAt = url;
     try {
       let at = url;
       for (let followed = 0; ; followed++) {
+        failedAt = at;
         this.stats.requests++;
+        this.host(at).attempts++;
         const res = await fetch(at, { headers: { Accept: accept, "User-Agent": this.o.userAgent }, signal, redirect: "manual" });
         const location = REDIRECTS.has(res.status) ? res.headers.get("location") : null;
         if (location !== null) {
@@ -209,7 +314,7 @@ export class PoliteClient {
       if (timeout.aborted) return { failure: `no complete answer within ${this.o.timeoutMs / 1000} s`, kind: "timeout" };
       const { code, message } = errorCode(e);
       if (FATAL.test(code)) throw new ImportFailed(`GET ${url} failed: ${code} ${message}; check the address`);
-      return { failure: `a network error (${code ? `${code} ` : ""}${message})`, kind: "network" };
+      return { failure: `a network error (${code ? `${code} ` : ""}${message})`, kind: "network", ...(code in UNREACHABLE ? { unreachable: { code, message, at: failedAt } } : {}) };
     }
   }
 

@@ -12,7 +12,8 @@ import { ImportFailed, ImportInterrupted } from "./errors.js";
 import { PoliteClient, type ClientStats } from "./http-client.js";
 import { inferZones, parseZoneOptions, type ZoneOptions } from "./infer-zones.js";
 import { proveIdentical, type Proof } from "./prove.js";
-import { downloadOriginals, readImageDetails, readImageList } from "./read-images.js";
+import { unreachableNote, urlNotes, type ImportedUrls } from "./next-steps.js";
+import { downloadOriginals, readImageDetails, readImageList, type OriginalsRead } from "./read-images.js";
 import { readPages, releaseDetails, type Progress } from "./read-pages.js";
 import { planContent, type ContentPlan } from "./to-content.js";
 import { fetchableUrl } from "./safe-names.js";
@@ -61,8 +62,12 @@ export interface ImportResult {
     parent: number | null;
     home: number | null;
     imagesEndpoint: boolean;
-    originals: { saved: number; bytes: number; failed: string[] } | null;
+    originals: OriginalsRead | null;
   };
+  /** catalogue.json's URLs as written. */
+  urls: ImportedUrls;
+  /** What to check in catalogue.json's URLs before deploying (a loopback or staging-looking host). */
+  urlNotes: string[];
   client: ClientStats;
   milliseconds: number;
   written: ContentPlan["counts"] & { files: number };
@@ -91,7 +96,7 @@ async function readAndPlan(reader: ApiReader, zoneOptions: ZoneOptions, progress
   if (listed.note) content.notes.push(listed.note);
   if (read.unknown.length) content.notes.push(`the images endpoint does not know ${read.unknown.length} image${read.unknown.length === 1 ? "" : "s"} the pages use (${idList(read.unknown)})`);
   releaseDetails(pages);
-  return { pages, content, originalsToFetch: images.originals, imagesEndpoint: listed.images !== null };
+  return { pages, content, urls, originalsToFetch: images.originals, imagesEndpoint: listed.images !== null };
 }
 
 export async function importCatalogue(options: ImportOptions): Promise<ImportResult> {
@@ -112,7 +117,7 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportRes
   const client = new PoliteClient({ concurrency: options.concurrency, timeoutMs: options.timeoutMs, backoffMs: options.backoffMs, signal: options.signal });
   try {
     const reader = new ApiReader(client, base);
-    const { pages, content, originalsToFetch, imagesEndpoint } = await readAndPlan(reader, zoneOptions, progress);
+    const { pages, content, urls, originalsToFetch, imagesEndpoint } = await readAndPlan(reader, zoneOptions, progress);
     interrupted();
     // Every name and every URL to fetch is checked before the first file is written.
     staging.checkNames([...content.files.keys(), ...(options.images === false ? [] : originalsToFetch.map((o) => path.join("images", o.file)))]);
@@ -124,6 +129,8 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportRes
     if (options.images !== false) {
       originals = await downloadOriginals(reader, originalsToFetch, async (file, bytes) => staging.write(path.join("images", file), bytes), progress, maxOriginalBytes);
       if (originals.failed.length) content.notes.push(`${originals.failed.length} original${originals.failed.length === 1 ? "" : "s"} could not be downloaded (the API does not depend on them): ${originals.failed.slice(0, 2).join("; ")}${originals.failed.length > 2 ? `; and ${originals.failed.length - 2} more` : ""}`);
+      const down = client.unreachable();
+      for (const u of originals.unreachable) content.notes.push(unreachableNote(down.find((h) => h.host === u.host)!, u.files, shown));
     }
     interrupted();
 
@@ -149,6 +156,8 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportRes
         imagesEndpoint,
         originals,
       },
+      urls: { base_url: urls.base, site_url: urls.site, cdn_url: urls.cdn },
+      urlNotes: urlNotes({ base_url: urls.base, site_url: urls.site, cdn_url: urls.cdn }, shown),
       client: client.stats,
       milliseconds: Date.now() - started,
       written: { ...content.counts, files: written + (originals?.saved ?? 0) },

@@ -28,3 +28,11 @@ export const MAX_LIST_REQUESTS = 100_000;
 
 /** Redirects followed for one request (a site moved to https:, to www., behind a CDN takes one or two). */
 export const MAX_REDIRECTS = 5;
+
+/**
+ * Attempts of one request that end in the same failure of the host's own (nothing listens on the
+ * port, no DNS answer) before the host is given up on: about 3.5 s of backoff. A name that does
+ * not resolve is given up on at the first. Every other request to it then fails at once, so an
+ * unreachable CDN costs the import seconds, not a round of retries for each original.
+ */
+export const HOST_ATTEMPTS = 4;

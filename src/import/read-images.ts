@@ -2,7 +2,7 @@
 // image's file, each used image's detail, and the originals from their download_url.
 import { ApiReader, statusLine } from "./api-reader.js";
 import { readPaged } from "./read-paged.js";
-import { AnswerRefused, ImportFailed } from "./errors.js";
+import { AnswerRefused, HostUnreachable, ImportFailed } from "./errors.js";
 import type { BodyLimit } from "./http-client.js";
 import { imageDetailShape, imageListShape, readAs, type ImageDetailRead } from "./read-shapes.js";
 import type { Progress } from "./read-pages.js";
@@ -62,6 +62,15 @@ const originalLimit = (maxBytes: number): BodyLimit => ({
   what: `the largest original the build reads (give the import and the build a larger --max-original-size, in MiB, or import with --no-images to leave the originals out)`,
 });
 
+export interface OriginalsRead {
+  saved: number;
+  bytes: number;
+  /** `file (why)` of each that failed for a reason of its own, sorted. */
+  failed: string[];
+  /** The files that failed because their host cannot be reached, by host (the client says why). */
+  unreachable: { host: string; files: string[] }[];
+}
+
 /**
  * Downloads each original and hands its bytes to `save`, a few at a time. A download that fails
  * (after the client's retries) does not end the import: the API does not depend on it. One the
@@ -73,12 +82,13 @@ export async function downloadOriginals(
   save: (file: string, bytes: Buffer) => Promise<void>,
   progress: Progress,
   maxBytes: number,
-): Promise<{ saved: number; bytes: number; failed: string[] }> {
+): Promise<OriginalsRead> {
   const limit = originalLimit(maxBytes);
   let saved = 0;
   let bytes = 0;
   let done = 0;
   const failed: string[] = [];
+  const unreachable = new Map<string, string[]>();
   await Promise.all(
     originals.map(async (o) => {
       const url = o.downloadUrl;
@@ -93,10 +103,14 @@ export async function downloadOriginals(
         }
       } catch (e) {
         if (!(e instanceof ImportFailed) || e instanceof AnswerRefused) throw e;
-        failed.push(`${o.file} (${e.message})`);
+        if (e instanceof HostUnreachable) unreachable.set(e.host, [...(unreachable.get(e.host) ?? []), o.file]);
+        else failed.push(`${o.file} (${e.message})`);
       }
       progress("originals", ++done, originals.length);
     }),
   );
-  return { saved, bytes, failed: failed.sort() };
+  return {
+    saved, bytes, failed: failed.sort(),
+    unreachable: [...unreachable].map(([host, files]) => ({ host, files: files.sort() })).sort((a, b) => (a.host < b.host ? -1 : 1)),
+  };
 }

@@ -2,6 +2,7 @@
 // (`90 of 90 event pages, the list, the parent and the home page identical`) or its differences.
 import { plural } from "../model/diagnostics.js";
 import type { ImportResult } from "./import-catalogue.js";
+import { nextSteps } from "./next-steps.js";
 
 const megabytes = (bytes: number) => (bytes >= 100_000 ? `${(bytes / 1_000_000).toFixed(1)} MB` : `${Math.round(bytes / 1000)} kB`);
 
@@ -53,4 +54,9 @@ export function describeImport(result: ImportResult, maxDifferences = 40): { out
   const shown = differences.slice(0, maxDifferences);
   if (differences.length > maxDifferences) shown.push(`... and ${differences.length - maxDifferences} more differences`);
   return { out, differences: shown };
+}
+
+/** The last lines, after the verdict: the URLs to check before deploying, then what to do next. */
+export function closingLines(result: ImportResult): string[] {
+  return [...result.urlNotes.map((n) => `Check before deploying: ${n}`), ...nextSteps(result.content, result.identical)];
 }

@@ -26,6 +26,8 @@ export interface OriginalsFolder {
   files: Map<string, OriginalFile>;
   /** How many originals were read from disk (not vouched for by the memo). */
   read: number;
+  /** The entries of content/images/ that images.json names not (hidden ones, such as .gitkeep, left out), sorted. */
+  unnamed: string[];
   /** content/images/ is there but not a folder (a link to one): its error; no original is read. */
   refused?: Diagnostic;
 }
@@ -72,14 +74,14 @@ export async function readOriginals(names: Iterable<string>, options: ReadOrigin
   const folderWhat = await lstat(folder).then(notRegular, () => null);
   if (folderWhat !== null && folderWhat !== "a folder") {
     for (const name of names) files.set(name, { kind: "missing" });
-    return { exists: false, files, read: 0, refused: error(`${shownFolder}/`, [], `the folder of originals ${refusal(folderWhat, true)}`) };
+    return { exists: false, files, read: 0, unnamed: [], refused: error(`${shownFolder}/`, [], `the folder of originals ${refusal(folderWhat, true)}`) };
   }
   let listed: Map<string, string | null>;
   try {
     listed = new Map((await readdir(folder, { withFileTypes: true })).map((entry) => [entry.name, notRegular(entry)]));
   } catch {
     for (const name of names) files.set(name, { kind: "missing" });
-    return { exists: false, files, read: 0 };
+    return { exists: false, files, read: 0, unnamed: [] };
   }
   const memo = readMemo(options.memoFile);
   const kept = new Map<string, MemoEntry>();
@@ -133,5 +135,6 @@ export async function readOriginals(names: Iterable<string>, options: ReadOrigin
     }
   });
   if (options.memoFile && (toRead.length > 0 || kept.size !== memo.size)) writeMemo(options.memoFile, kept);
-  return { exists: true, files, read: toRead.length };
+  const unnamed = [...listed.keys()].filter((name) => !files.has(name) && !name.startsWith(".")).sort();
+  return { exists: true, files, read: toRead.length, unnamed };
 }

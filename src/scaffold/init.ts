@@ -1,6 +1,7 @@
 // `build-catalogue init`: gives a site what it lacks. In a folder whose content/ is missing or
 // empty: the starter content shipped in templates/starter/ (dated from the day it runs, so it
-// builds without warnings). In a site whose content/ holds files (one `build-catalogue import`
+// builds without warnings; its image's original in content/images/, so the site keeps its
+// originals from the start). In a site whose content/ holds files (one `build-catalogue import`
 // wrote, or a team's own): `$schema` added to the content files that lack it (add-schemas.ts),
 // nothing else in content/ touched. Either way: the JSON Schemas the `$schema` keys name when the
 // package is not in the site's node_modules, the .gitignore lines a site needs, the GitHub Actions
@@ -114,11 +115,14 @@ export async function init(options: InitOptions = {}): Promise<InitResult> {
   const found = findSchemaHome(contentDir, "event.schema.json", dir);
   const home: SchemaHome = found ?? { kind: "site", dir: path.join(dir, "schemas") };
   const today = options.today ?? new Date();
-  const planned: { rel: string; text: string }[] = existing
+  // The starter's image original (content/images/) is copied as its bytes; its text files are filled in.
+  const planned: { rel: string; text: string | Buffer }[] = existing
     ? []
     : filesBelow(STARTER).map((rel) => ({
         rel: slash(rel),
-        text: fill(readFileSync(path.join(STARTER, rel), "utf8"), path.dirname(path.join(dir, rel)), home, today),
+        text: /\.(json|ya?ml)$/.test(rel)
+          ? fill(readFileSync(path.join(STARTER, rel), "utf8"), path.dirname(path.join(dir, rel)), home, today)
+          : readFileSync(path.join(STARTER, rel)),
       }));
   if (!found) for (const s of contentJsonSchemas()) planned.push({ rel: `schemas/${s.name}`, text: s.text });
   planned.push({ rel: WORKFLOW_FILE, text: renderWorkflow({ host, schedule }) });

@@ -3,7 +3,7 @@
 // format Wagtail writes; every image's size, from its original or from images.json; an original
 // the build cannot read, or of a format Wagtail makes no rendition of, is an error naming it.
 import { displayPath } from "../load/load-content.js";
-import { error, type Diagnostic, type Step } from "../model/diagnostics.js";
+import { error, warning, type Diagnostic, type Step } from "../model/diagnostics.js";
 import { renditionFormat } from "../media/formats.js";
 import { imageSizes, type ImageSize } from "../media/image-sizes.js";
 import { ORIGINALS_FOLDER, type Original } from "../media/originals.js";
@@ -18,11 +18,26 @@ export interface CheckedImages {
   originals: Map<number, Original>;
 }
 
+/** One more than the largest image id: the id a new image can take. */
+const nextImageId = (images: ReadonlyMap<number, unknown>) => [...images.keys()].reduce((a, b) => Math.max(a, b), 0) + 1;
+
 export function checkImages(ctx: BuildContext, settings: Settings): Step<CheckedImages> {
   const value: CheckedImages = { sizes: new Map(), originals: new Map() };
   const diagnostics: Diagnostic[] = ctx.originals.refused ? [ctx.originals.refused] : [];
   const images = settings.check.settings?.images;
   if (!images) return { value, diagnostics };
+  // An original no image names is neither read nor published: most likely one whose entry in
+  // images.json was forgotten (or misspelled), or one left behind when its image was removed.
+  const imagesFile = imagesFileOf(ctx);
+  for (const name of ctx.originals.unnamed) {
+    diagnostics.push(
+      warning(
+        displayPath(ctx.options.contentArg, ORIGINALS_FOLDER, name), [],
+        `is not named by any image in ${imagesFile} (no "file": ${JSON.stringify(name)}), so the build ignores it and publishes nothing of it; ` +
+          `add an image for it to ${imagesFile}, such as {"id": ${nextImageId(images)}, "title": "...", "file": ${JSON.stringify(name)}, "alt": "..."}, or correct the "file" of the image it is meant for, or remove it from ${displayPath(ctx.options.contentArg, ORIGINALS_FOLDER)}/`,
+      ),
+    );
+  }
   const reported = new Set<number>();
   for (const image of images.values()) {
     const file = ctx.originals.files.get(image.file);
@@ -41,7 +56,7 @@ export function checkImages(ctx: BuildContext, settings: Settings): Step<Checked
     value.originals.set(image.id, original);
     images.set(image.id, { ...image, format: original.probe.format });
   }
-  const sized = imageSizes([...images.values()], value.originals, imagesFileOf(ctx), displayPath(ctx.options.contentArg, ORIGINALS_FOLDER), reported);
+  const sized = imageSizes([...images.values()], value.originals, imagesFile, displayPath(ctx.options.contentArg, ORIGINALS_FOLDER), reported);
   value.sizes = sized.sizes;
   return { value, diagnostics: [...diagnostics, ...sized.diagnostics] };
 }

@@ -54,7 +54,7 @@ export async function openBuild(options: BuildOptions, write: boolean): Promise<
         memoFile: write && resolved.cache ? path.join(resolved.cacheDir, `originals-${nameHash(resolved.contentDir)}.json`) : null,
         maxBytes: resolved.maxOriginalBytes,
       })
-    : { exists: false, files: new Map(), read: 0 };
+    : { exists: false, files: new Map(), read: 0, unnamed: [] };
   if (originals.read > 0) resolved.onProgress(`Read ${plural(originals.read, "image original")} from ${resolved.contentArg}/images/`);
   // Without the folder there is nothing to count: "Read 0 event files" would contradict the error.
   if (content.eventsFolderRead) resolved.onProgress(`Read ${plural(content.eventFiles.length, "event file")} from ${resolved.contentArg}/`);

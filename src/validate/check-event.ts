@@ -6,6 +6,7 @@ import { compareInstants, type Instant } from "../runtime/time/instant.js";
 import { parseTimestamp } from "../runtime/time/parse-timestamp.js";
 import { resolveTimestamp } from "../runtime/time/time-zone.js";
 import { checkRichText } from "./html-safety.js";
+import { unknownReference } from "./unknown-reference.js";
 import type { Site, SiteEvent, SitePerformance, SiteVenue } from "../model/site.js";
 
 export interface Lookups extends Pick<Site, "venues" | "programs" | "genres" | "accessibility" | "images"> {
@@ -16,10 +17,11 @@ export interface Lookups extends Pick<Site, "venues" | "programs" | "genres" | "
   broken: Record<"venues" | "programs" | "genres" | "accessibility" | "images", Set<number> | "all">;
   /** The file each kind is kept in, as the content names it (`venues.json` or `venues.yaml`). */
   files: Record<"venues" | "programs" | "genres" | "accessibility" | "images", string>;
+  /** The lists that are the defaults, the site having no file of its own for them. */
+  defaults: Record<"genres" | "accessibility", boolean>;
 }
 
 type Kind = keyof Lookups["broken"];
-const NOUN: Record<Kind, string> = { venues: "venue", programs: "program", genres: "genre", accessibility: "accessibility value", images: "image" };
 
 /** Resolves a timestamp text in a zone, reporting why it names no single instant. */
 export function checkTimestamp(text: string, zone: string, file: string, path: KeyPath, diagnostics: Diagnostic[]): Instant | null {
@@ -56,9 +58,8 @@ export function checkEvent(
     const found = (look[kind] as Map<number, T>).get(refId);
     const broken = look.broken[kind];
     if (found === undefined && broken !== "all" && !broken.has(refId)) {
-      const known = [...(look[kind] as Map<number, unknown>).keys()].sort((a, b) => a - b);
-      const list = known.length > 12 ? `${known.slice(0, 12).join(", ")}, ...` : known.join(", ");
-      diagnostics.push(error(file, path, `no ${NOUN[kind]} has id ${refId}; add it to ${look.files[kind]} or use a known id (${list || "none defined"})`));
+      const defaults = kind === "genres" || kind === "accessibility" ? look.defaults[kind] : false;
+      diagnostics.push(error(file, path, unknownReference(kind, refId, look[kind] as Map<number, unknown>, look.files[kind], defaults)));
     }
     return found;
   };

@@ -97,6 +97,7 @@ export function validateSettings(loaded: LoadedContent, compileAfter: number): S
       venues: nameOf(loaded.venues, "venues"), programs: nameOf(loaded.programs, "programs"), genres: nameOf(loaded.genres, "genres"),
       accessibility: nameOf(loaded.accessibility, "accessibility"), images: nameOf(loaded.images, "images"),
     },
+    defaults: { genres: !loaded.genres, accessibility: !loaded.accessibility },
   };
   // Without venues.json (already reported) every venue reference is unknowable: report none as dangling.
   if (!loaded.venues) look.broken.venues = "all";

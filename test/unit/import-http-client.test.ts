@@ -3,8 +3,10 @@
 // errors when it gives up, and Ctrl-C honoured while it waits.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { AnswerRefused, ImportFailed, ImportInterrupted } from "../../src/import/errors.js";
+import { AnswerRefused, HostUnreachable, ImportFailed, ImportInterrupted } from "../../src/import/errors.js";
 import { PoliteClient, redirectTarget, retryAfterMs } from "../../src/import/http-client.js";
+import { HOST_ATTEMPTS } from "../../src/import/limits.js";
+import { freePort } from "../helpers/server.js";
 
 let server: Server | null = null;
 
@@ -91,6 +93,55 @@ describe("the import's HTTP client", () => {
     await Promise.all(Array.from({ length: 8 }, () => client.get(s.url)));
     expect(s.times).toHaveLength(8);
     expect(most).toBe(2);
+  });
+
+  it("takes its defaults for options given as undefined, as the import passes them: 4 in flight", async () => {
+    let inFlight = 0;
+    let most = 0;
+    const s = await serve((_, res) => {
+      most = Math.max(most, ++inFlight);
+      setTimeout(() => {
+        inFlight--;
+        answer(200)(_, res);
+      }, 30);
+    });
+    const client = new PoliteClient({ concurrency: undefined, backoffMs: undefined, timeoutMs: undefined, signal: undefined });
+    await Promise.all(Array.from({ length: 12 }, () => client.get(s.url)));
+    expect(s.times).toHaveLength(12);
+    expect(most).toBe(4);
+  });
+
+  it("takes its default backoff for one given as undefined: a retry waits about 500 ms", async () => {
+    const s = await serve(answer(503), answer(200));
+    const client = new PoliteClient({ backoffMs: undefined });
+    expect((await client.get(s.url)).status).toBe(200);
+    // 500 ms, give or take a quarter.
+    expect(s.times[1]! - s.times[0]!).toBeGreaterThanOrEqual(375);
+  });
+
+  it("gives up on a host that refuses connections after one request's attempts, and fails the others at once, unsent", async () => {
+    const url = `http://127.0.0.1:${await freePort()}/`;
+    const client = new PoliteClient({ concurrency: 1, backoffMs: 5 });
+    const results = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => client.get(`${url}original-${i}.jpg`)));
+    const errors = results.map((r) => (r.status === "rejected" ? (r.reason as Error) : null));
+    expect(errors.every((e) => e instanceof HostUnreachable)).toBe(true);
+    expect(errors[0]!.message).toMatch(new RegExp(`^GET ${url}original-0\\.jpg failed: 127\\.0\\.0\\.1:\\d+ cannot be reached, it refuses connections: nothing listens on that port \\(connect ECONNREFUSED [^;]+; ${HOST_ATTEMPTS} times in a row\\); check the address and the network$`));
+    expect(errors[5]!.message).toMatch(/^GET \S+original-5\.jpg was not sent: 127\.0\.0\.1:\d+ cannot be reached, it refuses connections: nothing listens on that port \(ECONNREFUSED, 4 times in a row for \S+original-0\.jpg\)$/);
+    const [host] = client.unreachable();
+    expect(client.unreachable()).toHaveLength(1);
+    expect(host).toMatchObject({ host: new URL(url).host, code: "ECONNREFUSED", attempts: HOST_ATTEMPTS, skipped: 5 });
+    expect(client.stats.requests).toBe(HOST_ATTEMPTS);
+    expect(client.stats.retried.network).toBe(HOST_ATTEMPTS - 1);
+  });
+
+  it("gives up on a host whose name does not resolve (or cannot be looked up), sending nothing more to it", async () => {
+    const client = new PoliteClient({ concurrency: 1, backoffMs: 5 });
+    const results = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => client.get(`http://cdn.harbourrange.invalid/original-${i}.jpg`)));
+    expect(results.every((r) => r.status === "rejected" && r.reason instanceof HostUnreachable)).toBe(true);
+    const [host] = client.unreachable();
+    // A name that does not exist is final at once; without a DNS server to say so, the lookup fails HOST_ATTEMPTS times first.
+    expect(["ENOTFOUND", "EAI_AGAIN"]).toContain(host!.code);
+    expect(host).toMatchObject({ host: "cdn.harbourrange.invalid", attempts: host!.code === "ENOTFOUND" ? 1 : HOST_ATTEMPTS, skipped: 4 });
   });
 
   it("stops at once when its signal is aborted while it waits to retry", async () => {
