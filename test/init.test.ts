@@ -52,7 +52,8 @@ describe("init in an empty folder", () => {
     expect(stdout).toContain("  .gitignore: added dist/, node_modules/\n");
     // No package.json names build-catalogue here: the first step makes it a dependency.
     const next = stdout.slice(stdout.indexOf("Next:\n")).split("\n").slice(1, 5).map((l) => l.trim().split(/\s{3,}/)[0]);
-    expect(next).toEqual(["npm install --save-dev build-catalogue", "npx build-catalogue", "npx build-catalogue preview", "npx build-catalogue new event <slug>"]);
+    const version = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }).version;
+    expect(next).toEqual([`npm install --save-dev ./vendor/build-catalogue-${version}.tgz`, "npx build-catalogue", "npx build-catalogue preview", "npx build-catalogue new event <slug>"]);
   });
 
   it("builds with exit 0 and no warning, --strict included", () => {

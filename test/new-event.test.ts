@@ -185,7 +185,7 @@ describe("$schema: a path inside the site, relative to the file, for everyone wh
     const first = runCli(args("tosca"), { cwd: dir });
     expect(first.code, first.output).toBe(0);
     expect(readJson(path.join(dir, "src/content/events/tosca.json"))).not.toHaveProperty("$schema");
-    expect(first.stdout).toContain('No "$schema" was written: this site has neither build-catalogue in its node_modules (npm install --save-dev build-catalogue) nor a schemas/ folder');
+    expect(first.stdout).toContain('No "$schema" was written: this site has neither build-catalogue in its node_modules (a dependency of the site: docs/installing.md of build-catalogue) nor a schemas/ folder');
     // Installed at the site's root, two folders above the content: found.
     install(dir);
     expect(runCli(args("carmen"), { cwd: dir }).code).toBe(0);

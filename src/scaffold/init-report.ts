@@ -2,6 +2,7 @@
 // next steps (the deploy's secrets and variables among them).
 import path from "node:path";
 import type { SchemaLeft } from "./add-schemas.js";
+import { packageVersion } from "../package-files.js";
 import { DEPLOY_RECIPES } from "./deploy-recipes.js";
 import { WORKFLOW_FILE, type InitResult } from "./init.js";
 import { DEFAULT_SCHEDULE } from "./workflow.js";
@@ -43,7 +44,11 @@ export function initReport(result: InitResult, dirArg: string): string[] {
 
   const steps: [string, string][] = [];
   if (!here) steps.push([`cd ${dirArg}`, ""]);
-  if (!result.declared) steps.push(["npm install --save-dev build-catalogue", "make it a dependency of the site (CI runs npm ci)"]);
+  // The way that works before the package is on a registry: its tarball committed with the site (docs/installing.md).
+  if (!result.declared) {
+    const tarball = `build-catalogue-${packageVersion()}.tgz`;
+    steps.push([`npm install --save-dev ./vendor/${tarball}`, `make it a dependency of the site, its tarball committed in vendor/ (CI runs npm ci; other ways: docs/installing.md of build-catalogue)`]);
+  }
   if (result.existing) {
     steps.push(["npx build-catalogue check", "validate content/"], ["npx build-catalogue preview", "serve the API on 127.0.0.1:8000, rebuilt on every change"]);
   } else {

@@ -97,7 +97,7 @@ export async function newEvent(options: NewEventOptions): Promise<NewEventResult
   }
   if (schema === null) {
     notes.push(
-      'No "$schema" was written: this site has neither build-catalogue in its node_modules (npm install --save-dev build-catalogue) nor a schemas/ folder beside the content ' +
+      'No "$schema" was written: this site has neither build-catalogue in its node_modules (a dependency of the site: docs/installing.md of build-catalogue) nor a schemas/ folder beside the content ' +
         "(build-catalogue schema --out schemas); with either, new event names the schema, and editors check the file as it is typed (add the key to this file by hand).",
     );
   }
