@@ -1,12 +1,28 @@
-import { defineConfig } from "vitest/config";
+import { availableParallelism } from "node:os";
+import { configDefaults, defineConfig } from "vitest/config";
+
+/**
+ * The end-to-end suites: `npm run test:all` (and CI, `.ci/run`) runs them with the others; `npm
+ * test`, the developer's loop, leaves them out (docs/testing.md). Each runs whole programs at a
+ * scale or an install that takes minutes: the packed tarball installed with npm, Netlify's local
+ * runtime with Deno over two catalogues, and the hosts' engines over 10,000 event pages.
+ */
+export const END_TO_END = ["test/packed.test.ts", "test/host-netlify-dev.test.ts", "test/host-scale.test.ts"];
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
     testTimeout: 120_000,
     hookTimeout: 300_000,
+    // Vitest runs one file at a time on two cores (its default: the cores less one). A file mostly
+    // waits on the programs it starts (the CLI, servers, browsers), which do the work: a file per
+    // core keeps both busy.
+    maxWorkers: Math.max(2, availableParallelism()),
     // GitHub's workflow parser imports its JSON schema without an import attribute, which Node
     // refuses; Vite's transform reads it as a bundler would.
     server: { deps: { inline: ["@actions/workflow-parser"] } },
+    projects: [
+      { extends: true, test: { name: "quick", include: ["test/**/*.test.ts"], exclude: [...configDefaults.exclude, ...END_TO_END] } },
+      { extends: true, test: { name: "end-to-end", include: END_TO_END } },
+    ],
   },
 });

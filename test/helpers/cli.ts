@@ -31,6 +31,34 @@ export function runCli(args: string[], options: { cwd: string; env?: NodeJS.Proc
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr, output: r.stdout + r.stderr };
 }
 
+/**
+ * The CLI's own code, `main()` of src/cli.ts, run in this process: the same commander program,
+ * library and printing as `runCli`, without a Node process's start (about a third of a second
+ * each). For a test about what a command says and decides, not about the process (its exit,
+ * signals, heap flags, or state a fresh process starts without: a schema parsed often enough is
+ * compiled for the rest of the process, validate/parse-sources.ts). It changes this process's
+ * folder and environment while it runs: never call it concurrently.
+ */
+export async function runMain(args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<CliRun> {
+  const { main } = await import("../../src/cli.js");
+  const env: NodeJS.ProcessEnv = { GITHUB_ACTIONS: "", ...options.env };
+  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+  const before = process.cwd();
+  let stdout = "";
+  let stderr = "";
+  process.chdir(options.cwd);
+  for (const [k, v] of Object.entries(env)) if (v === undefined) delete process.env[k];
+  else process.env[k] = v;
+  try {
+    const code = await main(args, { out: (l) => (stdout += `${l}\n`), err: (l) => (stderr += `${l}\n`) });
+    return { code, stdout, stderr, output: stdout + stderr };
+  } finally {
+    process.chdir(before);
+    for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+}
+
 /** A fresh temporary folder; removed by the returned cleanup. */
 export function tempDir(prefix = "bc-test-"): string {
   return mkdtempSync(path.join(tmpdir(), prefix));
