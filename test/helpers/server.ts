@@ -37,13 +37,15 @@ export function startProcess(command: string, args: string[], options: { cwd: st
         } catch {
           resolve();
         }
+        // Killed only when it has not closed by then: on a busy machine closing can take seconds,
+        // and a test may read what the process prints as it exits.
         setTimeout(() => {
           try {
             process.kill(-child.pid!, "SIGKILL");
           } catch {
             /* already gone */
           }
-        }, 5000).unref();
+        }, 20_000).unref();
       }),
   };
 }
