@@ -2,12 +2,13 @@ import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
 
 /**
- * The end-to-end suites: `npm run test:all` (and CI, `.ci/run`) runs them with the others; `npm
- * test`, the developer's loop, leaves them out (docs/testing.md). Each runs whole programs at a
- * scale or an install that takes minutes: the packed tarball installed with npm, Netlify's local
- * runtime with Deno over two catalogues, and the hosts' engines over 10,000 event pages.
+ * The slow suites: `npm run test:all` (and CI, `.ci/run`) runs them with the others; `npm test`, the
+ * developer's loop, leaves them out (docs/testing.md says why each). The end-to-end ones run whole
+ * programs through an install or at a scale that takes minutes: the packed tarball installed with
+ * npm, Netlify's local runtime with Deno over two catalogues, the hosts' engines over 10,000 event
+ * pages; and build-threads builds 2,500 event pages some twenty times (the write thread, the heap).
  */
-export const END_TO_END = ["test/packed.test.ts", "test/host-netlify-dev.test.ts", "test/host-scale.test.ts"];
+export const SLOW = ["test/packed.test.ts", "test/host-netlify-dev.test.ts", "test/host-scale.test.ts", "test/build-threads.test.ts"];
 
 export default defineConfig({
   test: {
@@ -21,8 +22,8 @@ export default defineConfig({
     // refuses; Vite's transform reads it as a bundler would.
     server: { deps: { inline: ["@actions/workflow-parser"] } },
     projects: [
-      { extends: true, test: { name: "quick", include: ["test/**/*.test.ts"], exclude: [...configDefaults.exclude, ...END_TO_END] } },
-      { extends: true, test: { name: "end-to-end", include: END_TO_END } },
+      { extends: true, test: { name: "quick", include: ["test/**/*.test.ts"], exclude: [...configDefaults.exclude, ...SLOW] } },
+      { extends: true, test: { name: "slow", include: SLOW } },
     ],
   },
 });
