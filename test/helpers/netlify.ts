@@ -56,12 +56,18 @@ export async function netlifyRules(dist: string): Promise<(url: string) => Netli
   const isFile = (p: string) => existsSync(path.join(dist, p)) && statSync(path.join(dist, p)).isFile();
   const staticFile = (p: string) => [p, ...alternatives(p)].find(isFile) ?? null;
 
+  // The engine's answer depends on the path and the query alone (no header, no cookie), and takes it
+  // some milliseconds past a thousand rules: each is asked once.
+  const matches = new Map<string, Match | null>();
+  const matchOf = (host: string, p: string, query: string): Match | null => {
+    const key = `${host}\n${p}\n${query}`;
+    if (!matches.has(key)) matches.set(key, matcher.match({ scheme: "https", host, path: p, query, getHeader: () => "", getCookie: () => "" }));
+    return matches.get(key)!;
+  };
+
   return (url: string) => {
     const u = new URL(url, "https://site.example");
-    const match = matcher.match({
-      scheme: "https", host: u.hostname, path: decodeURIComponent(u.pathname), query: u.search.slice(1),
-      getHeader: () => "", getCookie: () => "",
-    });
+    const match = matchOf(u.hostname, decodeURIComponent(u.pathname), u.search.slice(1));
     const h: Record<string, string> = {};
     for (const rule of headers) if (glob(rule.for).test(u.pathname)) Object.assign(h, rule.values);
     const serve = (file: string | null, status: number): NetlifyAnswer => {
