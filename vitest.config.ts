@@ -6,9 +6,16 @@ import { configDefaults, defineConfig } from "vitest/config";
  * developer's loop, leaves them out (docs/testing.md says why each). The end-to-end ones run whole
  * programs through an install or at a scale that takes minutes: the packed tarball installed with
  * npm, Netlify's local runtime with Deno over two catalogues, the hosts' engines over 10,000 event
- * pages; and build-threads builds 2,500 event pages some twenty times (the write thread, the heap).
+ * pages, and over every lookup of 90 (with the real `vercel build`); and build-threads builds 2,500
+ * event pages some twenty times (the write thread, the heap).
  */
-export const SLOW = ["test/packed.test.ts", "test/host-netlify-dev.test.ts", "test/host-scale.test.ts", "test/build-threads.test.ts"];
+export const SLOW = [
+  "test/packed.test.ts",
+  "test/host-netlify-dev.test.ts",
+  "test/host-scale.test.ts",
+  "test/host-static-lookups.test.ts",
+  "test/build-threads.test.ts",
+];
 
 export default defineConfig({
   test: {
