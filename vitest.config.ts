@@ -2,14 +2,14 @@ import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
 
 /**
- * The slow suites: `npm run test:all` (and CI, `.ci/run`) runs them with the others; `npm test`, the
+ * The long suites: `npm run test:all` (and CI, `.ci/run`) runs them with the others; `npm test`, the
  * developer's loop, leaves them out (docs/testing.md says why each). The end-to-end ones run whole
  * programs through an install or at a scale that takes minutes: the packed tarball installed with
  * npm, Netlify's local runtime with Deno over two catalogues, the hosts' engines over 10,000 event
  * pages, and over every lookup of 90 (with the real `vercel build`); and build-threads builds 2,500
  * event pages some twenty times (the write thread, the heap).
  */
-export const SLOW = [
+export const LONG = [
   "test/packed.test.ts",
   "test/host-netlify-dev.test.ts",
   "test/host-scale.test.ts",
@@ -29,8 +29,10 @@ export default defineConfig({
     // refuses; Vite's transform reads it as a bundler would.
     server: { deps: { inline: ["@actions/workflow-parser"] } },
     projects: [
-      { extends: true, test: { name: "quick", include: ["test/**/*.test.ts"], exclude: [...configDefaults.exclude, ...SLOW] } },
-      { extends: true, test: { name: "slow", include: SLOW } },
+      { extends: true, test: { name: "quick", include: ["test/**/*.test.ts"], exclude: [...configDefaults.exclude, ...LONG] } },
+      // Vitest starts a project's files by its name's order: "long" before "quick", so that
+      // `npm run test:all` starts the longest files first.
+      { extends: true, test: { name: "long", include: LONG } },
     ],
   },
 });

@@ -1,7 +1,7 @@
 // Worker threads and the summaries kept on disk: however many threads built the pages, and wherever
 // their summaries were kept, the output and the messages are byte for byte a cold, single-threaded
 // build's. A generated catalogue of 2,500 event pages: enough for the write thread (2,000 pages to
-// build, engine/build-pages.ts); not timed. One of the slow suites (vitest.config.ts): npm run test:all
+// build, engine/build-pages.ts); not timed. One of the long suites (vitest.config.ts): npm run test:all
 // runs it, npm test does not. test/incremental.test.ts holds the cache to the same.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
