@@ -1,6 +1,6 @@
 // The command line: parses flags with commander, calls the library, prints, and decides the exit
 // code in one place: 0 built, 1 content errors or a failed build, 2 usage errors.
-import { appendFileSync, existsSync, readFileSync, statSync } from "node:fs";
+import { appendFileSync, existsSync, statSync } from "node:fs";
 import { Command, CommanderError, Option } from "commander";
 import { build, check } from "./build.js";
 import { BuildFailed, UsageError } from "./errors.js";
@@ -10,11 +10,9 @@ import { formatDiagnostic, plural, summarize } from "./model/diagnostics.js";
 import { parseMaxOriginalSize, parseNow } from "./options.js";
 import { writeContentSchemas } from "./write-schemas.js";
 import { FORMATS, formatFailureAnnotation, printBuild, printCheck, printNextChange, type Output, type ReportOptions } from "./report.js";
-import { packageUrl } from "./package-files.js";
+import { packageVersion } from "./package-files.js";
 import { DEFAULT_INIT_HOST, INIT_HOSTS, type InitHost } from "./scaffold/deploy-recipes.js";
 import { DEFAULT_SCHEDULE, SCHEDULE_NAMES, type ScheduleName } from "./scaffold/workflow.js";
-
-const pkg = JSON.parse(readFileSync(packageUrl("package.json"), "utf8")) as { version: string };
 
 interface Flags {
   content: string;
@@ -71,7 +69,7 @@ function reportOptions(flags: Flags): ReportOptions {
 export function createProgram(io: Output, setCode: (code: number) => void): Command {
   const program = new Command("build-catalogue")
     .description("Build the events catalogue API (Wagtail API v2) as static JSON files from content/.")
-    .version(pkg.version, "-V, --version", "print the version")
+    .version(packageVersion(), "-V, --version", "print the version")
     .helpOption("-h, --help", "show this help")
     .showHelpAfterError("(run build-catalogue --help for usage)")
     .exitOverride()
