@@ -84,7 +84,7 @@ describe("the workflow for every host and rhythm", () => {
         expect(text.match(/node-version: (\S+)/g)).toEqual(Array(Object.keys(raw.jobs).length).fill("node-version: 26"));
         // The deploy job's steps after npm ci are the recipe, byte for byte, with the build for the host.
         expect(text.endsWith(DEPLOY_RECIPES[host].steps)).toBe(true);
-        expect(raw.jobs.deploy!.steps.find((s) => s.name === "Build dist/")!.run).toBe(`npx build-catalogue build --host ${DEPLOY_RECIPES[host].buildHost}`);
+        expect(raw.jobs.deploy!.steps.find((s) => s.name === "Build dist/")!.run).toBe(`npx build-catalogue build --host ${host}`);
         // Every secret and variable the steps read is named in the header, as init's report names them.
         for (const name of [...DEPLOY_RECIPES[host].secrets, ...DEPLOY_RECIPES[host].variables]) {
           expect(text).toMatch(new RegExp(`\\$\\{\\{ (secrets|vars)\\.${name} \\}\\}`));

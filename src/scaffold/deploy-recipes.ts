@@ -11,8 +11,6 @@ export const DEFAULT_INIT_HOST: InitHost = "cloudflare";
 export interface DeployRecipe {
   /** What the workflow's header comment and init's report call the host. */
   title: string;
-  /** The build's `--host` (docs/hosts.md). */
-  buildHost: string;
   /** The deploy job's steps after `npm ci`, indented for a job's `steps:` (six spaces). */
   steps: string;
   /** Repository secrets the steps read (Settings → Secrets and variables → Actions). */
@@ -31,8 +29,9 @@ const build = (host: string) => `      - name: Build dist/
  * dist/ unpacked over SSH into a new folder under DEPLOY_PATH/releases/, then DEPLOY_PATH/current
  * switched to it in one rename (a request never sees half a catalogue), then `after` on the server,
  * then all but the three newest releases removed (only folders this step made: releases/ is its own).
+ * `more`: repository variables `after` reads, passed to the step as they are named.
  */
-function overSsh(name: string, after: string): string {
+function overSsh(name: string, after: string, more: readonly string[] = []): string {
   return `      - name: ${name}
         run: |
           install -m 700 -d ~/.ssh
@@ -51,7 +50,7 @@ function overSsh(name: string, after: string): string {
           KNOWN_HOSTS: \${{ vars.DEPLOY_KNOWN_HOSTS }}
           DEPLOY_TARGET: \${{ vars.DEPLOY_TARGET }}
           DEPLOY_PATH: \${{ vars.DEPLOY_PATH }}
-`;
+${more.map((v) => `          ${v}: \${{ vars.${v} }}\n`).join("")}`;
 }
 const SSH_SECRETS = ["DEPLOY_SSH_KEY"];
 const SSH_VARIABLES = ["DEPLOY_TARGET", "DEPLOY_PATH", "DEPLOY_KNOWN_HOSTS"];
@@ -69,7 +68,6 @@ export const NETLIFY_TOML = `# build-catalogue: the workflow builds dist/ and de
 export const DEPLOY_RECIPES: Record<InitHost, DeployRecipe> = {
   cloudflare: {
     title: "Cloudflare Pages",
-    buildHost: "cloudflare",
     steps: `${build("cloudflare")}      - name: Deploy dist/ to Cloudflare Pages
         run: npx --yes wrangler@4 pages deploy dist --project-name "$PROJECT" --branch main
         env:
@@ -83,7 +81,6 @@ export const DEPLOY_RECIPES: Record<InitHost, DeployRecipe> = {
   },
   netlify: {
     title: "Netlify",
-    buildHost: "netlify",
     steps: `${build("netlify")}      # netlify.toml names dist/ and the edge function's folder; --no-build: dist/ is built above.
       - name: Deploy dist/ to Netlify
         run: npx --yes netlify-cli@27 deploy --prod --no-build --dir dist
@@ -97,7 +94,6 @@ export const DEPLOY_RECIPES: Record<InitHost, DeployRecipe> = {
   },
   vercel: {
     title: "Vercel",
-    buildHost: "vercel",
     steps: `${build("vercel")}      # Vercel reads vercel.json only at the project's root: dist/ is linked as the project (no
       # build of Vercel's own), \`vercel build\` turns it into .vercel/output/ (the Build Output API)
       # and \`deploy --prebuilt\` uploads that as it is.
@@ -119,7 +115,6 @@ export const DEPLOY_RECIPES: Record<InitHost, DeployRecipe> = {
   },
   nginx: {
     title: "nginx (a server over SSH)",
-    buildHost: "nginx",
     steps: `${build("nginx")}      # nginx reads nginx.conf and nginx-http.conf (find/'s map) only when it starts or reloads:
       # without the reload, find/ answers 404 for every page added since.
 ${overSsh("Deploy dist/ over SSH, then reload nginx", "sudo -n nginx -t -q && sudo -n nginx -s reload")}`,
@@ -129,9 +124,8 @@ ${overSsh("Deploy dist/ over SSH, then reload nginx", "sudo -n nginx -t -q && su
   },
   serve: {
     title: "a static server over SSH (serve, or any other)",
-    buildHost: "serve",
     steps: `${build("serve")}      # serve reads serve.json when it starts: DEPLOY_RESTART restarts it (empty: nothing runs).
-${overSsh("Deploy dist/ over SSH", "$DEPLOY_RESTART").replace("          DEPLOY_PATH: ${{ vars.DEPLOY_PATH }}\n", "          DEPLOY_PATH: ${{ vars.DEPLOY_PATH }}\n          DEPLOY_RESTART: ${{ vars.DEPLOY_RESTART }}\n")}`,
+${overSsh("Deploy dist/ over SSH", "$DEPLOY_RESTART", ["DEPLOY_RESTART"])}`,
     secrets: SSH_SECRETS,
     variables: [...SSH_VARIABLES, "DEPLOY_RESTART"],
     files: [],
