@@ -3,6 +3,7 @@
 import { appendFileSync, existsSync, statSync } from "node:fs";
 import { Command, CommanderError, Option } from "commander";
 import { build, check } from "./build.js";
+import { DEFAULTED_LISTS } from "./content/lists.js";
 import { BuildFailed, UsageError } from "./errors.js";
 import { freeYoungGeneration } from "./engine/heap.js";
 import { HOSTS } from "./host/host.js";
@@ -157,19 +158,19 @@ Exit status: 0 built, 1 content errors or a failed build (the output folder is l
     create
       .command(list)
       .description(
-        `write ${list}.json with the default ${list === "genres" ? "genres" : "accessibility values"}, to edit: a ${list}.json replaces the defaults (it does not add to them); refused when the file exists`,
+        `write ${list}.json with the default ${DEFAULTED_LISTS[list].plural}, to edit: a ${list}.json replaces the defaults (it does not add to them); refused when the file exists`,
       )
       .addOption(new Option("--content <dir>", "folder of the content sources").default("content"))
       .addOption(new Option("--yaml", `write ${list}.yaml instead of .json`))
       .exitOverride()
       .action(async (flags: { content: string; yaml?: boolean }) => {
-        const { newList, DEFAULT_LISTS } = await import("./scaffold/new-list.js");
+        const { newList } = await import("./scaffold/new-list.js");
         const made = await newList({ list, content: flags.content, yaml: flags.yaml });
-        const { noun, plural: nouns } = DEFAULT_LISTS[list];
+        const { aNoun, plural: nouns } = DEFAULTED_LISTS[list];
         io.out(
           `Wrote ${made.file}: the ${made.items.length} default ${nouns} (${made.items.map((i) => `${i.id} = ${i.name}`).join(", ")}). ` +
             `It is now the site's list, in place of the defaults: add, rename or remove ${nouns} in it (each {"id", "name"}; keep the ids the event pages use), ` +
-            `and give an event page ${noun} by its id.`,
+            `and give an event page ${aNoun} by its id.`,
         );
         setCode(0);
       });

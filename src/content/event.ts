@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { blockSchema } from "./blocks.js";
 import { htmlFragment, id, nonEmpty, schemaReference, slug, ticketingCode, timestampText } from "./common.js";
-import { DEFAULT_ACCESSIBILITY, DEFAULT_GENRES, defaultsIdSchema } from "./lists.js";
+import { defaultsIdSchema } from "./lists.js";
 
 export const performanceSchema = z.strictObject({
   id: id.describe("Performance id, unique across the catalogue."),
@@ -21,11 +21,11 @@ export const eventSchema = z.strictObject({
   venue: id.describe("A venue id from venues.json."),
   program: id.nullable().default(null).describe("A program id from programs.json, or null."),
   genre: z
-    .array(defaultsIdSchema(DEFAULT_GENRES, "genres.json", "genre", "genres"))
+    .array(defaultsIdSchema("genres"))
     .default([])
     .describe("Genre ids: of genres.json, or without one the 13 default genres (1 = Theatre, 2 = Ballet & Dance, ...; see docs/content-format.md)."),
   accessibility: z
-    .array(defaultsIdSchema(DEFAULT_ACCESSIBILITY, "accessibility.json", "accessibility value", "accessibility values"))
+    .array(defaultsIdSchema("accessibility"))
     .default([])
     .describe("Accessibility value ids: of accessibility.json, or without one the 5 defaults (1 = Wheelchair Access, ...; see docs/content-format.md)."),
   thumbnail: z.strictObject({ image: id, alt: z.string().optional() }).describe("{image, alt?}: an image id from images.json; alt defaults to the image's."),

@@ -12,25 +12,6 @@ export const venueSchema = z.strictObject({
   time_zone: timeZone.optional().describe("The venue's IANA time zone; default: the catalogue's."),
 });
 
-/**
- * An id that may name one of `defaults`: in the JSON Schema for editors, each default id with its
- * name (VS Code and the YAML language server show `enumDescriptions` in completions and on hover),
- * and any other id allowed too, since the site's own file replaces the defaults.
- */
-export function defaultsIdSchema(list: NamedSource[], file: string, noun: string, plural: string) {
-  return id.meta({
-    anyOf: [
-      {
-        title: `one of the default ${plural}`,
-        enum: list.map((i) => i.id),
-        enumDescriptions: list.map((i) => `${i.name} (a default ${noun}, while the site has no ${file})`),
-        markdownEnumDescriptions: list.map((i) => `**${i.name}** (a default ${noun}, while the site has no \`${file}\`)`),
-      },
-      { title: `an id of the site's own ${file}`, description: `A ${file} replaces the default ${plural} (it does not add to them): any id it defines.` },
-    ],
-  });
-}
-
 /** A program, a genre or an accessibility value: `{id, name}`. */
 export const namedSchema = z.strictObject({ id, name: nonEmpty });
 
@@ -85,3 +66,34 @@ export const DEFAULT_ACCESSIBILITY: NamedSource[] = [
   [1, "Wheelchair Access"], [2, "Accessible Seating"], [3, "Accessible Toilets"],
   [4, "Assistance Animals Permitted"], [5, "Companion Card Program"],
 ].map(([i, name]) => ({ id: i as number, name: name as string }));
+
+/**
+ * The lists a site may leave to their defaults, and how messages, schemas and `new` name them: a
+ * site's own file replaces the defaults whole (it does not add to them).
+ */
+export const DEFAULTED_LISTS = {
+  genres: { items: DEFAULT_GENRES, file: "genres.json", noun: "genre", aNoun: "a genre", plural: "genres" },
+  accessibility: { items: DEFAULT_ACCESSIBILITY, file: "accessibility.json", noun: "accessibility value", aNoun: "an accessibility value", plural: "accessibility values" },
+} as const;
+
+export type DefaultedList = keyof typeof DEFAULTED_LISTS;
+
+/**
+ * An id that may name one of a list's defaults: in the JSON Schema for editors, each default id
+ * with its name (VS Code and the YAML language server show `enumDescriptions` in completions and
+ * on hover), and any other id allowed too, since the site's own file replaces the defaults.
+ */
+export function defaultsIdSchema(kind: DefaultedList) {
+  const { items, file, noun, plural } = DEFAULTED_LISTS[kind];
+  return id.meta({
+    anyOf: [
+      {
+        title: `one of the default ${plural}`,
+        enum: items.map((i) => i.id),
+        enumDescriptions: items.map((i) => `${i.name} (a default ${noun}, while the site has no ${file})`),
+        markdownEnumDescriptions: items.map((i) => `**${i.name}** (a default ${noun}, while the site has no \`${file}\`)`),
+      },
+      { title: `an id of the site's own ${file}`, description: `A ${file} replaces the default ${plural} (it does not add to them): any id it defines.` },
+    ],
+  });
+}

@@ -2,14 +2,11 @@
 // and where to add one. Genres and accessibility values are named by their names too, since their
 // list may be the defaults no file of the site's shows, and a genres.json (or accessibility.json)
 // replaces the defaults rather than adding to them: the one mistake that breaks every other page.
-import type { NamedSource } from "../content/lists.js";
+import { DEFAULTED_LISTS, type NamedSource } from "../content/lists.js";
 
 export type ReferenceKind = "venues" | "programs" | "genres" | "accessibility" | "images";
 
 const NOUN: Record<ReferenceKind, string> = { venues: "venue", programs: "program", genres: "genre", accessibility: "accessibility value", images: "image" };
-
-/** What `build-catalogue new` writes for a list with defaults, and what the list is called. */
-const DEFAULTED = { genres: { command: "genres", plural: "genres" }, accessibility: { command: "accessibility", plural: "accessibility values" } } as const;
 
 /** The most ids a message lists: every default (13 genres) fits; a site's longer list is cut. */
 const SHOWN = 20;
@@ -30,12 +27,13 @@ export function unknownReference(
   }
   const named = ids.slice(0, SHOWN).map((i) => `${i} = ${(known.get(i) as NamedSource).name}`);
   const list = `${named.join(", ")}${ids.length > SHOWN ? `, ... (${ids.length - SHOWN} more in ${file})` : ""}`;
-  const { command, plural } = DEFAULTED[kind];
+  // `build-catalogue new <kind>` writes the defaults as the site's own file.
+  const { plural } = DEFAULTED_LISTS[kind];
   if (defaults) {
     return (
       `${head}; with no ${file}, the ${plural} are the ${ids.length} defaults: ${list}. ` +
       `Use one of these ids; or, to have others, write ${file}: it replaces the defaults (it does not add to them), ` +
-      `so start it from them with "build-catalogue new ${command}" and add yours to it`
+      `so start it from them with "build-catalogue new ${kind}" and add yours to it`
     );
   }
   return `${head}; ${file} (which replaces the default ${plural}) defines ${list || "none"}: add it to ${file} or use one of these ids`;
