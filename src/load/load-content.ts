@@ -19,7 +19,7 @@ export interface LoadedContent {
   events: SourceFile[];
 }
 
-const SETTINGS_FILES = ["catalogue", "venues", "programs", "genres", "accessibility", "images"] as const;
+export const SETTINGS_FILES = ["catalogue", "venues", "programs", "genres", "accessibility", "images"] as const;
 const REQUIRED = new Set(["catalogue", "venues"]);
 const WHAT: Record<string, string> = {
   catalogue: "the site-wide settings (base_url, site_url, cdn_url, parent, ticketing)",

@@ -9,16 +9,12 @@ import { lstat, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { jsonc } from "../load/libraries.js";
 import { jsonTextPast } from "../load/nesting.js";
-import { formatOf, MAX_CONTENT_FILE_BYTES } from "../load/source-file.js";
-import { schemaReference, type SchemaHome } from "./schema-path.js";
+import { SETTINGS_FILES } from "../load/load-content.js";
+import { formatOf, MAX_CONTENT_FILE_BYTES, stemOf } from "../load/source-file.js";
+import { EVENT_SCHEMA_FILE, schemaReference, type SchemaHome } from "./schema-path.js";
+import { YAML_SCHEMA_COMMENT } from "./source-text.js";
 
-/** The settings files the build reads at the top of content/, by stem, and their schema. */
-const SETTINGS = ["catalogue", "venues", "programs", "genres", "accessibility", "images"];
 const SCHEMA_OF = (stem: string) => `${stem}.schema.json`;
-export const EVENT_SCHEMA = "event.schema.json";
-
-/** The first line a YAML file names its schema with (docs/editor-support.md). */
-export const YAML_SCHEMA_COMMENT = "# yaml-language-server: $schema=";
 
 export interface SchemaAdded {
   /** The file relative to the site, with forward slashes. */
@@ -37,11 +33,12 @@ const BOM = "\uFEFF";
 /** The content files the build reads, relative to content/: the settings files, then events/*. */
 async function contentFiles(contentDir: string): Promise<{ rel: string; schema: string }[]> {
   const list = async (dir: string) => (await readdir(dir, { withFileTypes: true }).catch(() => [])).filter((e) => !e.isDirectory()).map((e) => e.name).sort();
-  const top = (await list(contentDir)).filter((n) => formatOf(n) && SETTINGS.includes(n.replace(/\.(json|ya?ml)$/, "")));
+  const settings = new Set<string>(SETTINGS_FILES);
+  const top = (await list(contentDir)).filter((n) => formatOf(n) && settings.has(stemOf(n)));
   const events = (await list(path.join(contentDir, "events"))).filter((n) => formatOf(n));
   return [
-    ...top.map((n) => ({ rel: n, schema: SCHEMA_OF(n.replace(/\.(json|ya?ml)$/, "")) })),
-    ...events.map((n) => ({ rel: `events/${n}`, schema: EVENT_SCHEMA })),
+    ...top.map((n) => ({ rel: n, schema: SCHEMA_OF(stemOf(n)) })),
+    ...events.map((n) => ({ rel: `events/${n}`, schema: EVENT_SCHEMA_FILE })),
   ];
 }
 

@@ -16,7 +16,7 @@ import { BuildFailed, UsageError } from "../errors.js";
 import { packageUrl } from "../package-files.js";
 import { addSchemas, type SchemaAdded, type SchemaLeft } from "./add-schemas.js";
 import { DEFAULT_INIT_HOST, DEPLOY_RECIPES, type InitHost } from "./deploy-recipes.js";
-import { declaresPackage, findSchemaHome, schemaReference, type SchemaHome } from "./schema-path.js";
+import { declaresPackage, EVENT_SCHEMA_FILE, findSchemaHome, schemaReference, type SchemaHome } from "./schema-path.js";
 import { DEFAULT_SCHEDULE, renderWorkflow, type ScheduleName } from "./workflow.js";
 
 /** The starter site, inside this package; its files are written below the site's folder as they lie here. */
@@ -112,7 +112,7 @@ export async function init(options: InitOptions = {}): Promise<InitResult> {
   // Point the content at the package in the site's node_modules when it is there (or named in
   // package.json); otherwise at a copy of the schemas written into the site beside content/.
   // The folder init starts is the site: nothing above it is looked at, so no path leads out of it.
-  const found = findSchemaHome(contentDir, "event.schema.json", dir);
+  const found = findSchemaHome(contentDir, EVENT_SCHEMA_FILE, dir);
   const home: SchemaHome = found ?? { kind: "site", dir: path.join(dir, "schemas") };
   const today = options.today ?? new Date();
   // The starter's image original (content/images/) is copied as its bytes; its text files are filled in.

@@ -4,15 +4,13 @@
 // knows the answer.
 import { lstat, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { yaml } from "../load/libraries.js";
 import { SLUG } from "../content/common.js";
 import { UsageError } from "../errors.js";
 import { displayPath, loadContent } from "../load/load-content.js";
 import { placeholder } from "../validate/placeholders.js";
-import { findSchemaHome, schemaReference } from "./schema-path.js";
+import { EVENT_SCHEMA_FILE, findSchemaHome, schemaReference } from "./schema-path.js";
+import { sourceText, standingSource } from "./source-text.js";
 
-/** The event pages' JSON Schema; `$schema` names it relative to the new file. */
-export const EVENT_SCHEMA_FILE = "event.schema.json";
 
 export interface NewEventOptions {
   slug: string;
@@ -35,7 +33,6 @@ export interface NewEventResult {
   notes: string[];
 }
 
-const EXTENSIONS = [".json", ".yaml", ".yml"];
 const isInt = (v: unknown): v is number => Number.isInteger(v);
 const maxOf = (values: unknown[]) => values.filter(isInt).reduce((a, b) => Math.max(a, b), 0);
 const asObject = (v: unknown): Record<string, unknown> => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
@@ -65,11 +62,9 @@ export async function newEvent(options: NewEventOptions): Promise<NewEventResult
   if ((await lstat(eventsDir).catch(() => null))?.isSymbolicLink()) {
     throw new UsageError(`${displayPath(contentArg, "events")}/ is a symbolic link, and build-catalogue reads and writes only what is inside the content folder: replace the link by the folder itself`);
   }
-  for (const ext of EXTENSIONS) {
-    // Whatever stands there, a link included (never read: one to a device would never end, and writing would follow it).
-    const existing = await lstat(path.join(eventsDir, `${options.slug}${ext}`)).then(() => true, () => false);
-    if (existing) throw new UsageError(`${displayPath(contentArg, "events", options.slug + ext)} already exists; choose another slug, or edit that file`);
-  }
+  // Whatever stands there, a link included (never read: one to a device would never end).
+  const standing = await standingSource(eventsDir, options.slug);
+  if (standing) throw new UsageError(`${displayPath(contentArg, "events", standing)} already exists; choose another slug, or edit that file`);
   const events = loaded.value.events.map((e) => ({ file: e.file, data: asObject(e.data) }));
   const taken = events.find((e) => e.data.slug === options.slug);
   if (taken) throw new UsageError(`${taken.file} already has the slug "${options.slug}"; choose another slug`);
@@ -123,9 +118,7 @@ export async function newEvent(options: NewEventOptions): Promise<NewEventResult
       },
     ],
   };
-  const text = options.yaml
-    ? `${schema === null ? "" : `# yaml-language-server: $schema=${schema}\n`}${yaml().stringify(page, { lineWidth: 0 })}`
-    : `${JSON.stringify(page, null, 2)}\n`;
+  const text = sourceText(page, options.yaml === true, schema);
   await mkdir(eventsDir, { recursive: true });
   // "wx": never replace a file that appeared since the check above.
   await writeFile(file, text, { encoding: "utf8", flag: "wx" });

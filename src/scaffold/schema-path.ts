@@ -6,6 +6,9 @@ import path from "node:path";
 
 export const PACKAGE_NAME = "build-catalogue";
 
+/** The event pages' JSON Schema; a page's `$schema` names it relative to the page. */
+export const EVENT_SCHEMA_FILE = "event.schema.json";
+
 /** Where a schema a site can name lives, and how the content reaches it. */
 export type SchemaHome =
   /** The package in the site's node_modules (installed, or named in the site's package.json). */
