@@ -59,11 +59,16 @@ describe("files read ahead", () => {
   }, 300_000);
 });
 
+/** The environment that keeps every build's summaries on disk, in a temporary folder of its own (to see it left empty). */
+function summariesOnDisk(): { tmp: string; onDisk: NodeJS.ProcessEnv } {
+  const tmp = path.join(dir, "tmp-summaries");
+  mkdirSync(tmp, { recursive: true });
+  return { tmp, onDisk: { BUILD_CATALOGUE_SUMMARIES_ON_DISK_FROM: "1", TMPDIR: tmp } };
+}
+
 describe("summaries on disk", () => {
   it("give the same bytes as summaries held (as from 20,000 pages), and leave no file behind, built or failed", () => {
-    const tmp = path.join(dir, "tmp-summaries");
-    mkdirSync(tmp, { recursive: true });
-    const onDisk = { BUILD_CATALOGUE_SUMMARIES_ON_DISK_FROM: "1", TMPDIR: tmp };
+    const { tmp, onDisk } = summariesOnDisk();
     cold("held");
     isReference("held");
     cold("on-disk", [], onDisk);
@@ -97,9 +102,7 @@ describe("summaries on disk", () => {
 
 describe("summaries on disk, rebuilt", () => {
   it("a reused page's summary and keys go from the cache to the store as they were: same bytes, same errors across pages", () => {
-    const tmp = path.join(dir, "tmp-summaries");
-    mkdirSync(tmp, { recursive: true });
-    const onDisk = { BUILD_CATALOGUE_SUMMARIES_ON_DISK_FROM: "1", TMPDIR: tmp };
+    const { tmp, onDisk } = summariesOnDisk();
     build("disk", [], onDisk);
     const files = [1020, 1021, 1022].map(eventFile);
     const texts = files.map((f) => readFileSync(f, "utf8"));

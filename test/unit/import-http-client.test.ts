@@ -79,36 +79,28 @@ describe("the import's HTTP client", () => {
     await expect(new PoliteClient().get(s.url)).rejects.toThrow(/answered HTTP 429 asking to wait 3600 s \(Retry-After\)/);
   });
 
-  it("keeps no more requests in flight than its concurrency", async () => {
-    let inFlight = 0;
+  /** `count` requests at once through `client` to a server answering each after 30 ms: how many it received, and the most it held at one time. */
+  async function inFlight(client: PoliteClient, count: number): Promise<{ received: number; most: number }> {
+    let now = 0;
     let most = 0;
     const s = await serve((_, res) => {
-      most = Math.max(most, ++inFlight);
+      most = Math.max(most, ++now);
       setTimeout(() => {
-        inFlight--;
+        now--;
         answer(200)(_, res);
       }, 30);
     });
-    const client = new PoliteClient({ concurrency: 2 });
-    await Promise.all(Array.from({ length: 8 }, () => client.get(s.url)));
-    expect(s.times).toHaveLength(8);
-    expect(most).toBe(2);
+    await Promise.all(Array.from({ length: count }, () => client.get(s.url)));
+    return { received: s.times.length, most };
+  }
+
+  it("keeps no more requests in flight than its concurrency", async () => {
+    expect(await inFlight(new PoliteClient({ concurrency: 2 }), 8)).toEqual({ received: 8, most: 2 });
   });
 
   it("takes its defaults for options given as undefined, as the import passes them: 4 in flight", async () => {
-    let inFlight = 0;
-    let most = 0;
-    const s = await serve((_, res) => {
-      most = Math.max(most, ++inFlight);
-      setTimeout(() => {
-        inFlight--;
-        answer(200)(_, res);
-      }, 30);
-    });
     const client = new PoliteClient({ concurrency: undefined, backoffMs: undefined, timeoutMs: undefined, signal: undefined });
-    await Promise.all(Array.from({ length: 12 }, () => client.get(s.url)));
-    expect(s.times).toHaveLength(12);
-    expect(most).toBe(4);
+    expect(await inFlight(client, 12)).toEqual({ received: 12, most: 4 });
   });
 
   it("takes its default backoff for one given as undefined: a retry waits about 500 ms", async () => {
