@@ -1,6 +1,7 @@
 // Checks an HTML fragment of the content (rich text) against the allowlist of rich-text-allowlist.ts
 // with sanitize-html, and names each element, attribute and URL that it would remove.
 import sanitizeHtml from "sanitize-html";
+import { isPlainlyAllowed } from "./plain-markup.js";
 import { ALLOWED_ELEMENTS, attributeAdvice, ELEMENT_ATTRIBUTES, elementAdvice, GLOBAL_ATTRIBUTES, LINK_SCHEMES } from "./rich-text-allowlist.js";
 
 export interface HtmlProblem {
@@ -74,6 +75,11 @@ export function richTextAsRead(html: string): string {
  * once (with how often it occurs), in the order they occur (a comment first).
  */
 export function checkRichText(html: string): HtmlProblem[] {
+  return isPlainlyAllowed(html) ? [] : problemsAsRead(html);
+}
+
+/** The problems of `html` as sanitize-html reads it: the check's answer for any text. */
+export function problemsAsRead(html: string): HtmlProblem[] {
   const elements: Read[] = [];
   read = elements;
   lastText = "";
