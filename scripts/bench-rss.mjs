@@ -1,5 +1,6 @@
-// Preloaded into a benchmarked build (node --import): writes the process's peak RSS in KiB, worker
-// threads included, into the file BENCH_RSS_FILE names (else on stderr), as it exits. A file, not
+// Preloaded into a benchmarked build (node --import): writes the process's peak RSS in KiB and its
+// CPU time in milliseconds (user and system, worker threads included), "<KiB> <ms>", into the file
+// BENCH_RSS_FILE names (else on stderr), as it exits. A file, not
 // stderr, for the benchmark: a write to a pipe its reader has not emptied yet is queued, and a
 // process that is exiting drops it (a benchmark run once lost its line so).
 import { readFileSync, writeFileSync } from "node:fs";
@@ -21,7 +22,8 @@ function peakKiB() {
 }
 
 process.on("exit", () => {
-  const rss = String(peakKiB());
-  if (process.env.BENCH_RSS_FILE) writeFileSync(process.env.BENCH_RSS_FILE, rss);
-  else process.stderr.write(`\nbench-rss ${rss}\n`);
+  const { user, system } = process.cpuUsage();
+  const line = `${peakKiB()} ${Math.round((user + system) / 1000)}`;
+  if (process.env.BENCH_RSS_FILE) writeFileSync(process.env.BENCH_RSS_FILE, line);
+  else process.stderr.write(`\nbench-rss ${line}\n`);
 });

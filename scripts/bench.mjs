@@ -11,9 +11,11 @@
 //   BENCH_BODIES=rich npm run bench         every page with a long description: about 20 kB of source
 //   BENCH_VS=../other npm run bench         side by side with another checkout (its lib/ built):
 //                                           each measurement alternates, this code then the other
+//   BENCH_PARTS=cold npm run bench          the parts to run, comma-separated: cold, rebuild,
+//                                           preview, renditions (default: all)
 // Output goes to a tmpfs (/dev/shm) when it has room enough, so the disk's speed is not what is measured.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -22,6 +24,8 @@ import { timeSaveToAnswer } from "./bench-preview.mjs";
 import { generateCatalogue, sourceText } from "./generate-catalogue.mjs";
 
 const NOW = "2026-06-01T00:00:00Z";
+/** What a run can measure (BENCH_PARTS): the cold builds always run, for the catalogues' table. */
+const PARTS = ["cold", "rebuild", "preview", "renditions"];
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const options = readOptions(process.env);
 /** The codes measured: this checkout, and the one BENCH_VS names. */
@@ -38,7 +42,7 @@ mkdirSync(tmp);
 // Each section measures and then prints one table: the catalogues, then the image renditions
 // (scripts/bench-renditions.mjs: 1,000 originals, cold and warm).
 const renditionsSection = async () => (await import("./bench-renditions.mjs")).benchRenditions({ count: 1000, runs: options.runs, progress });
-const sections = [catalogueSection, renditionsSection];
+const sections = [catalogueSection, ...(options.parts.includes("renditions") ? [renditionsSection] : [])];
 try {
   const tables = [];
   for (const section of sections) tables.push(await section());
@@ -60,8 +64,14 @@ function readOptions(env) {
     console.error(`bench: BENCH_SIZES is "${env.BENCH_SIZES}"; give numbers of event pages, comma-separated, such as 1000,10000`);
     process.exit(2);
   }
+  const parts = (env.BENCH_PARTS ?? PARTS.join(",")).split(",");
+  if (!parts.every((p) => PARTS.includes(p))) {
+    console.error(`bench: BENCH_PARTS is "${env.BENCH_PARTS}"; give some of ${PARTS.join(", ")}, comma-separated`);
+    process.exit(2);
+  }
   return {
     sizes,
+    parts,
     runs: Math.max(3, Number(env.BENCH_RUNS ?? 3) || 3),
     format: choice("BENCH_FORMAT", ["json", "yaml"]),
     bodies: choice("BENCH_BODIES", ["short", "rich"]),
@@ -106,8 +116,8 @@ function outputBase() {
 async function catalogueSection() {
   const cases = options.sizes.map(prepareCase);
   for (let i = 0; i < options.runs; i++) for (const c of cases) timeColdBuilds(c, i);
-  for (const c of cases) timeRebuilds(c);
-  for (const c of cases) await timePreviews(c);
+  if (options.parts.includes("rebuild")) for (const c of cases) timeRebuilds(c);
+  if (options.parts.includes("preview")) for (const c of cases) await timePreviews(c);
   return codes.length === 1 ? plainTable(cases) : sideBySideTable(cases);
 }
 
@@ -120,8 +130,29 @@ function prepareCase(events) {
   clearCache(codes[0]);
   runBuild(codes[0], ["build", "--content", content, "--out", reference, "--now", NOW]);
   const files = readdirSync(path.join(content, "events")).sort().map((f) => path.join(content, "events", f));
-  const measured = codes.map(() => ({ cold: [], rss: [], rebuild: [], rebuildRss: [], preview: [] }));
-  return { events, content, reference, size: treeSize(reference), files, floor: [], measured };
+  const measured = codes.map(() => ({ cold: [], rss: [], cpu: [], rebuild: [], rebuildRss: [], preview: [] }));
+  const contents = codes.map((code) => contentFor(code, content));
+  return { events, content, contents, reference, size: treeSize(reference), files, floor: [], measured };
+}
+
+/**
+ * The catalogue as `code` reads it: the generated one, or, for a code from before images.json had
+ * width and height (its schema says), a copy without them, its event files linked to the same
+ * files (so that an edit reaches both codes).
+ */
+function contentFor(code, content) {
+  const schema = JSON.parse(readFileSync(path.join(code.dir, "schemas/images.schema.json"), "utf8"));
+  if (schema.items?.properties?.width) return content;
+  const copy = `${content}-${code.name}`;
+  mkdirSync(path.join(copy, "events"), { recursive: true });
+  for (const e of readdirSync(content, { withFileTypes: true })) {
+    if (e.isFile()) copyFileSync(path.join(content, e.name), path.join(copy, e.name));
+  }
+  for (const f of readdirSync(path.join(content, "events"))) linkSync(path.join(content, "events", f), path.join(copy, "events", f));
+  const images = JSON.parse(readFileSync(path.join(copy, "images.json"), "utf8"));
+  writeFileSync(path.join(copy, "images.json"), JSON.stringify(images.map(({ width, height, ...image }) => image), null, 2));
+  progress(`bench: ${code.dir} reads images.json without width and height: it is given a copy of the catalogue without them`);
+  return copy;
 }
 
 /** One run of the floor and each code's cold build, in turn. */
@@ -135,9 +166,10 @@ function timeColdBuilds(c, i) {
   codes.forEach((code, k) => {
     rmSync(out, { recursive: true, force: true });
     clearCache(code);
-    const cold = runBuild(code, ["build", "--content", c.content, "--out", out, "--now", NOW]);
+    const cold = runBuild(code, ["build", "--content", c.contents[k], "--out", out, "--now", NOW]);
     c.measured[k].cold.push(cold.ms);
     c.measured[k].rss.push(cold.rssMiB);
+    c.measured[k].cpu.push(cold.cpuMs);
     if (i === 0 && k > 0) checkSameOutput(c, code, out);
   });
   rmSync(out, { recursive: true, force: true });
@@ -146,15 +178,15 @@ function timeColdBuilds(c, i) {
 /** One-file rebuilds: each code's cache warm from a first build, each run edits another event page. */
 function timeRebuilds(c) {
   const out = (code) => path.join(work, `out-${code.name}`);
-  for (const code of codes) {
+  codes.forEach((code, k) => {
     clearCache(code);
-    runBuild(code, ["build", "--content", c.content, "--out", out(code), "--now", NOW]);
-  }
+    runBuild(code, ["build", "--content", c.contents[k], "--out", out(code), "--now", NOW]);
+  });
   for (let i = 0; i < options.runs; i++) {
     progress(`Rebuild ${i + 1}/${options.runs}: ${c.events} event pages, one edited...`);
     editTitle(c, i, `rebuild ${i + 1}`).save();
     codes.forEach((code, k) => {
-      const r = runBuild(code, ["build", "--content", c.content, "--out", out(code), "--now", NOW]);
+      const r = runBuild(code, ["build", "--content", c.contents[k], "--out", out(code), "--now", NOW]);
       c.measured[k].rebuild.push(r.ms);
       c.measured[k].rebuildRss.push(r.rssMiB);
     });
@@ -177,7 +209,7 @@ async function timePreviews(c) {
       clearCache(code);
       const edit = editTitle(c, options.runs + i, `preview ${i + 1}, ${code.name}`);
       const env = { ...process.env, TMPDIR: tmp };
-      c.measured[k].preview.push(await timeSaveToAnswer({ bin: code.bin, cwd: code.cwd, env, content: c.content, now: NOW, ...edit }));
+      c.measured[k].preview.push(await timeSaveToAnswer({ bin: code.bin, cwd: code.cwd, env, content: c.contents[k], now: NOW, ...edit }));
     }
   }
   for (const code of codes) clearCache(code);
@@ -205,12 +237,12 @@ function runBuild(code, args) {
   const t0 = performance.now();
   const r = spawnSync(process.execPath, ["--import", reporter, code.bin, ...args], { cwd: code.cwd, encoding: "utf8", maxBuffer: 1 << 28, env: { ...process.env, BENCH_RSS_FILE: rssFile } });
   const ms = performance.now() - t0;
-  const rss = existsSync(rssFile) ? Number(readFileSync(rssFile, "utf8")) : NaN;
+  const [rss, cpuMs] = existsSync(rssFile) ? readFileSync(rssFile, "utf8").split(" ").map(Number) : [NaN, NaN];
   if (r.status !== 0 || !(rss > 0)) {
     console.error(r.stderr.slice(-4000));
     throw new Error(`bench: the build of ${code.dir} failed (exit ${r.status}${r.status === 0 ? ", no peak RSS reported" : ""})`);
   }
-  return { ms, rssMiB: rss / 1024 };
+  return { ms, rssMiB: rss / 1024, cpuMs };
 }
 
 function runFloor(content, reference, out) {
@@ -278,13 +310,16 @@ function plainTable(cases) {
     const m = c.measured[0];
     const floor = median(c.floor) / 1000;
     const cold = median(m.cold) / 1000;
-    const rebuild = median(m.rebuild) / 1000;
     const rate = (s) => count(Math.round(c.size.files / s));
     const row = (what, s, filesPerSecond, rss, ratio) => rows.push([count(c.events), what, count(c.size.files), (c.size.bytes / 1e6).toFixed(1), s.toFixed(2), filesPerSecond, rss, ratio]);
     row("floor", floor, rate(floor), "—", "1.00×");
     row("cold build", cold, rate(cold), `${Math.round(median(m.rss))} MiB`, `${(cold / floor).toFixed(2)}×`);
-    row("one-file rebuild", rebuild, rate(rebuild), `${Math.round(median(m.rebuildRss))} MiB`, `${(rebuild / floor).toFixed(2)}× (${(rebuild / cold).toFixed(2)}× cold)`);
-    row("preview: save to answer", median(m.preview) / 1000, "—", "—", "—");
+    row("cold build, CPU", median(m.cpu) / 1000, "—", "—", `${(median(m.cpu) / 1000 / cold).toFixed(2)}× its wall time`);
+    if (m.rebuild.length) {
+      const rebuild = median(m.rebuild) / 1000;
+      row("one-file rebuild", rebuild, rate(rebuild), `${Math.round(median(m.rebuildRss))} MiB`, `${(rebuild / floor).toFixed(2)}× (${(rebuild / cold).toFixed(2)}× cold)`);
+    }
+    if (m.preview.length) row("preview: save to answer", median(m.preview) / 1000, "—", "—", "—");
   }
   return markdownTable(["events", "run", "files", "MB written", "median s", "files/s", "peak RSS", "× floor"], rows, 2);
 }
@@ -301,12 +336,15 @@ function sideBySideTable(cases) {
     const times = (v) => `${v.toFixed(2)}×`;
     rows.push([count(c.events), "floor (the same for both)", seconds(floor), "", "", ""]);
     row("cold build", median(a.cold), median(b.cold), seconds, [a.cold, b.cold]);
+    row("cold build, CPU (all threads)", median(a.cpu), median(b.cpu), seconds, [a.cpu, b.cpu]);
     row("cold build, peak RSS", median(a.rss), median(b.rss), mib);
     row("cold build ÷ floor", median(a.cold) / floor, median(b.cold) / floor, times);
-    row("one-file rebuild", median(a.rebuild), median(b.rebuild), seconds, [a.rebuild, b.rebuild]);
-    row("one-file rebuild, peak RSS", median(a.rebuildRss), median(b.rebuildRss), mib);
-    row("one-file rebuild ÷ cold build", median(a.rebuild) / median(a.cold), median(b.rebuild) / median(b.cold), times);
-    row("preview: save to answer", median(a.preview), median(b.preview), seconds, [a.preview, b.preview]);
+    if (a.rebuild.length) {
+      row("one-file rebuild", median(a.rebuild), median(b.rebuild), seconds, [a.rebuild, b.rebuild]);
+      row("one-file rebuild, peak RSS", median(a.rebuildRss), median(b.rebuildRss), mib);
+      row("one-file rebuild ÷ cold build", median(a.rebuild) / median(a.cold), median(b.rebuild) / median(b.cold), times);
+    }
+    if (a.preview.length) row("preview: save to answer", median(a.preview), median(b.preview), seconds, [a.preview, b.preview]);
   }
   return markdownTable(["events", "figure", "this", "other", "this/other", "this faster"], rows, 2);
 }

@@ -77,8 +77,36 @@ function keyOrderProblem(shape: Shape, value: unknown, at: At): string | null {
 }
 
 /** The JSON Schema a response schema is checked by. */
-export const jsonSchemaOf = (schema: z.ZodType): object => z.toJSONSchema(schema, { target: "draft-2020-12", io: "output" }) as object;
-export const AJV_OPTIONS = { strict: false, allErrors: false } as const;
+export const jsonSchemaOf = (schema: z.ZodType): object => withDiscriminators(z.toJSONSchema(schema, { target: "draft-2020-12", io: "output" }));
+export const AJV_OPTIONS = { strict: false, allErrors: false, discriminator: true } as const;
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+// zod writes a discriminated union (a block, by its `type`) as a bare `oneOf`, which ajv checks
+// against every alternative, making an error object for each that does not fit; marked with
+// ajv's `discriminator`, a value is checked against its own alternative alone.
+function withDiscriminators<T>(schema: T): T {
+  if (Array.isArray(schema)) return schema.map(withDiscriminators) as T;
+  if (!schema || typeof schema !== "object") return schema;
+  const out: Record<string, Json> = {};
+  for (const [key, value] of Object.entries(schema)) out[key] = withDiscriminators(value as Json);
+  const tag = Array.isArray(out.oneOf) ? tagOf(out.oneOf) : null;
+  if (tag) out.discriminator = { propertyName: tag };
+  return out as T;
+}
+
+/** The property every alternative requires with a constant of its own, if there is one. */
+function tagOf(alternatives: Json[]): string | null {
+  const first = alternatives[0] as { properties?: Record<string, { const?: Json }> } | undefined;
+  for (const name of Object.keys(first?.properties ?? {})) {
+    const tagged = alternatives.every((a) => {
+      const alternative = a as { properties?: Record<string, { const?: Json }>; required?: string[] };
+      return typeof alternative.properties?.[name]?.const === "string" && alternative.required?.includes(name);
+    });
+    if (tagged) return name;
+  }
+  return null;
+}
 
 /** Every response schema by a stable name (`eventDetailSchema`; a list's item: `listSchema.items`): how the precompiled validators are found. */
 export function namedSchemas(): Map<string, z.ZodType> {

@@ -5,6 +5,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
+import { fullerEventDetailSchema } from "../../lib/api/schemas.js";
 import { AJV_OPTIONS, jsonSchemaOf, namedSchemas, validatorOf } from "../../lib/api/self-check.js";
 import { FIXTURES, ROOT } from "../helpers/cli.js";
 
@@ -63,5 +64,28 @@ describe("precompiled response validators", () => {
     }
     expect(passed).toBeGreaterThan(20);
     expect(failed).toBeGreaterThan(20);
+  });
+
+  it("check each block against its own type, and refuse as zod does a block that fits another type, none, or has an unsafe link", () => {
+    const page = JSON.parse(readFileSync(path.join(FIXTURES, "good/spec-example/expected/api/v2/pages/201/index.json"), "utf8")) as { description: { type: string; value: unknown }[] };
+    const blocks = page.description;
+    expect(blocks.map((b) => b.type)).toEqual(["richtext", "embed", "quote", "image_carousel", "credits", "logo_wall"]);
+    const validate = validatorOf(fullerEventDetailSchema);
+    const judged = (description: unknown[]) => {
+      const doc = { ...page, description };
+      const verdict = validate(doc);
+      expect(verdict, JSON.stringify(description).slice(0, 120)).toBe(fullerEventDetailSchema.safeParse(doc).success);
+      return verdict;
+    };
+    expect(judged(blocks)).toBe(true);
+    for (const [i, block] of blocks.entries()) {
+      // Each block under another block's type, under a type that is none, and as a bare value.
+      for (const other of blocks) if (other.type !== block.type) expect(judged(blocks.with(i, { ...block, type: other.type }))).toBe(false);
+      expect(judged(blocks.with(i, { ...block, type: "video" }))).toBe(false);
+      expect(judged(blocks.with(i, { ...block, type: undefined }))).toBe(false);
+    }
+    const richtext = blocks[0] as { value: { buttons: unknown[] } };
+    const unsafe = { ...richtext, value: { ...richtext.value, buttons: [{ text: "Go", link: "javascript:alert(1)" }] } };
+    expect(judged(blocks.with(0, unsafe))).toBe(false);
   });
 });
