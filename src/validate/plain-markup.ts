@@ -32,14 +32,21 @@ function startTags(): string {
   return `${either(alternatives)}${WS}*/?`;
 }
 
-/** One plain tag, at the scan's position. Tag by tag, so that no match backtracks past a tag. */
-const PLAIN_TAG = new RegExp(`<(?:/${either(ALLOWED_ELEMENTS)}${WS}*|${startTags()})>`, "y");
+/**
+ * Text and plain tags, as many as follow one another from where it starts, up to a number (a
+ * regular expression's backtracking stack holds each): with nothing after it, the repetition never
+ * backtracks past a tag, and stops where a tag is not plain.
+ */
+const PLAIN_RUN = new RegExp(`(?:[^<]*<(?:/${either(ALLOWED_ELEMENTS)}${WS}*|${startTags()})>){0,4096}`, "y");
 
 /** Whether `html` is markup the check would find nothing in, provably so; false when unsure. */
 export function isPlainlyAllowed(html: string): boolean {
-  for (let at = html.indexOf("<"); at !== -1; at = html.indexOf("<", PLAIN_TAG.lastIndex)) {
-    PLAIN_TAG.lastIndex = at;
-    if (!PLAIN_TAG.test(html)) return false;
+  let at = 0;
+  for (;;) {
+    PLAIN_RUN.lastIndex = at;
+    PLAIN_RUN.test(html);
+    if (PLAIN_RUN.lastIndex === at) break;
+    at = PLAIN_RUN.lastIndex;
   }
-  return true;
+  return html.indexOf("<", at) === -1;
 }

@@ -97,4 +97,12 @@ describe("the quick pass", () => {
       expect(checkRichText(unsure), unsure).toEqual([]);
     }
   });
+
+  it("reads text of any length, past as many tags as one run of its expression holds", () => {
+    const many = "<p>x</p>".repeat(200_000);
+    expect(isPlainlyAllowed(many)).toBe(true);
+    expect(isPlainlyAllowed(`${many}<div>`)).toBe(false);
+    expect(isPlainlyAllowed(`${many}a < b`)).toBe(false);
+    expect(isPlainlyAllowed(`${many}<a href="javascript:x">`)).toBe(false);
+  });
 });
