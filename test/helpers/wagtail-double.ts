@@ -1,10 +1,11 @@
 // A server on 127.0.0.1 that answers as a live Wagtail does, for the import's tests: it passes each
 // request to the preview (the project's build, served with Wagtail's paging) and adds what a live
 // site does that the preview does not: a smaller page size (400 "limit cannot be higher than N"),
-// an images endpoint and the originals, a 429, a 500 or a dropped connection once, HTML, a 401, a
-// request that never ends, or a document altered; or answers as a hostile site does, with any
-// answer a test writes itself. Also an async runner of the CLI, since the server runs in the
-// test's own process.
+// an images endpoint of its own (listing the images a test gives, some or all) or none at all
+// (Django's 404, as a Wagtail that registers only the pages endpoints), the originals, a 429, a
+// 500 or a dropped connection once, HTML, a 401, a request that never ends, or a document
+// altered; or answers as a hostile site does, with any answer a test writes itself. Also an async
+// runner of the CLI, since the server runs in the test's own process.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
