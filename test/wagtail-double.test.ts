@@ -1,11 +1,12 @@
 // The import's tests trust a stand-in for a live Wagtail's images endpoint (helpers/wagtail-double.ts):
 // here it answers the requests a real Wagtail 5.2.8 answered (test/fixtures/wagtail-5.2-images/),
-// status and body byte for byte, for the same images.
+// status and body byte for byte, for the same images; switched off, it answers as a Wagtail without one.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIXTURES } from "./helpers/cli.js";
 import { startWagtailDouble, type Double, type DoubleImage } from "./helpers/wagtail-double.js";
+import { recordedAnswers, REFERENCE_IMAGES } from "./helpers/wagtail-reference.js";
 
 const REFERENCE = path.join(FIXTURES, "wagtail-5.2-images");
 
@@ -41,5 +42,24 @@ describe("the import tests' stand-in for Wagtail's images endpoint", () => {
     const res = await fetch(double.url + url);
     expect(res.status).toBe(status);
     expect(await res.text()).toBe(body);
+  });
+});
+
+describe("the stand-in with its images endpoint switched off", () => {
+  // As a Wagtail that registers only the pages endpoints: Django's own 404 page for every address under /api/v2/images/.
+  const notFound = recordedAnswers(REFERENCE_IMAGES).find((r) => r.name === "im_detail_abc")!;
+  let off: Double;
+  beforeAll(async () => {
+    off = await startWagtailDouble({ upstream: "http://127.0.0.1:9", noImagesEndpoint: true });
+  });
+  afterAll(async () => {
+    await off?.close();
+  });
+
+  it.each(["/api/v2/images/", "/api/v2/images/?limit=20&offset=0", "/api/v2/images/318/"])("answers %s with Django's HTML 404", async (url) => {
+    const res = await fetch(off.url + url);
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toBe("text/html");
+    expect(await res.text()).toBe(notFound.body);
   });
 });

@@ -27,12 +27,16 @@ export const imageSchema = z.strictObject({
   }),
   alt: z.string().optional(),
   focal_point: z.strictObject({ x: pixel, y: pixel, width: pixel, height: pixel }).nullable().optional(),
+  // null (both): the size is not known, as an import from an API without an images endpoint
+  // writes it. Explicit, so that a size merely forgotten stays an error.
   width: size
+    .nullable()
     .optional()
-    .describe("The original's width in pixels, for an image whose file is not in content/images/ (read from the file when it is)."),
+    .describe("The original's width in pixels, for an image whose file is not in content/images/ (read from the file when it is). null, with height null: not known; the image is then left out of the images endpoint, with a warning."),
   height: size
+    .nullable()
     .optional()
-    .describe("The original's height in pixels, for an image whose file is not in content/images/ (read from the file when it is)."),
+    .describe("The original's height in pixels, for an image whose file is not in content/images/ (read from the file when it is). null, with width null: not known; the image is then left out of the images endpoint, with a warning."),
   // What an import carries when the API published a thumbnail's rendition key but not the focal
   // point it was hashed from. Refused beside a focal_point: the key would then say one thing and
   // the focal point (which any rendition of the image is cropped around) another.

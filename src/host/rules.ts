@@ -109,10 +109,11 @@ export function documentAt(model: HostModel, path: string): Document | undefined
 }
 
 /**
- * The host model of a site; `queryIndex` is asked for only by the hosts that route lookups.
+ * The host model of a site; `imageIds`: the images the images endpoint publishes, ascending (each
+ * image whose size is known); `queryIndex` is asked for only by the hosts that route lookups.
  * `mediaPrefix`: the media folder's address when the output holds it.
  */
-export function buildHostModel(site: Site, queryIndex: () => QueryIndex, mediaPrefix: string | null = null): HostModel {
+export function buildHostModel(site: Site, imageIds: readonly number[], queryIndex: () => QueryIndex, mediaPrefix: string | null = null): HostModel {
   let lookups: LookupRules | undefined;
   const eventIds = Array.from(idsOf(site.events));
   const pageIds = [...eventIds, site.parent.id, ...(site.parent.home ? [site.parent.home.id] : [])].sort((a, b) => a - b);
@@ -126,7 +127,7 @@ export function buildHostModel(site: Site, queryIndex: () => QueryIndex, mediaPr
       notFoundFile: "api/v2/pages/404.json", optionsFile: "api/v2/pages/options.json",
     },
     {
-      prefix: IMAGES_PREFIX, kind: "images", name: IMAGES_NAME, model: IMAGE_MODEL, ids: [...site.images.keys()].sort((a, b) => a - b), hasList: true,
+      prefix: IMAGES_PREFIX, kind: "images", name: IMAGES_NAME, model: IMAGE_MODEL, ids: [...imageIds], hasList: true,
       notFoundFile: "api/v2/images/404.json", optionsFile: "api/v2/images/options.json",
     },
   ];

@@ -12,9 +12,6 @@ import { checkFileName } from "./safe-names.js";
 
 export type ImageRecord = z.input<typeof imageSchema>;
 
-/** The build's image records gain width and height from the images endpoint once the content format has them. */
-const HAS_SIZE = "width" in imageSchema.shape && "height" in imageSchema.shape;
-
 export interface ImagesInput {
   pages: readonly EventDetailRead[];
   cdnUrl: string;
@@ -112,7 +109,8 @@ export function planImages(input: ImagesInput): ImagesPlan {
     alts.set(id, record.alt ?? title);
     if (key !== undefined && key !== NO_FOCAL_POINT) record.rendition_key = key;
     const d = input.details.get(id);
-    if (HAS_SIZE && d?.width !== undefined && d.height !== undefined) Object.assign(record, { width: d.width, height: d.height });
+    // Without them (no images endpoint, or one that does not describe the image), unsized-images.ts decides.
+    if (d?.width !== undefined && d.height !== undefined) Object.assign(record, { width: d.width, height: d.height });
     records.push(record);
   }
   for (const [page, t] of thumbnailOf) thumbnails.set(page, t.alt === alts.get(t.image) ? { image: t.image } : { image: t.image, alt: t.alt });

@@ -6,7 +6,7 @@ import { DEFAULT_MAX_ORIGINAL_BYTES } from "../media/originals.js";
 import type { Diagnostic } from "../model/diagnostics.js";
 import { parseNow } from "../options.js";
 import { ApiReader, apiBase } from "./api-reader.js";
-import { idList, planImages } from "./content-images.js";
+import { idList, planImages, type ImagesPlan } from "./content-images.js";
 import { siteUrls } from "./content-settings.js";
 import { ImportFailed, ImportInterrupted } from "./errors.js";
 import { PoliteClient, type ClientStats } from "./http-client.js";
@@ -15,7 +15,8 @@ import { proveIdentical, type Proof } from "./prove.js";
 import { unreachableNote, urlNotes, type ImportedUrls } from "./next-steps.js";
 import { downloadOriginals, readImageDetails, readImageList, type OriginalsRead } from "./read-images.js";
 import { readPages, releaseDetails, type Progress } from "./read-pages.js";
-import { planContent, type ContentPlan } from "./to-content.js";
+import { IMAGES_FILE, imagesFileText, planContent, type ContentPlan } from "./to-content.js";
+import { filesWithoutSize, originalSize, sizeImages, type PixelSize } from "./unsized-images.js";
 import { fetchableUrl } from "./safe-names.js";
 import { ContentStaging } from "./write-content.js";
 
@@ -96,7 +97,28 @@ async function readAndPlan(reader: ApiReader, zoneOptions: ZoneOptions, progress
   if (listed.note) content.notes.push(listed.note);
   if (read.unknown.length) content.notes.push(`the images endpoint does not know ${read.unknown.length} image${read.unknown.length === 1 ? "" : "s"} the pages use (${idList(read.unknown)})`);
   releaseDetails(pages);
-  return { pages, content, urls, originalsToFetch: images.originals, imagesEndpoint: listed.images !== null };
+  const endpoint = listed.images ? "listed" : listed.note ? "unreadable" : "none";
+  return { pages, content, urls, images, endpoint } as const;
+}
+
+/**
+ * Downloads the originals into the staging folder, reading the size of each whose image the API
+ * gives none, and notes those that failed.
+ */
+async function fetchOriginals(reader: ApiReader, images: ImagesPlan, to: { staging: ContentStaging; shown: string; notes: string[] }, maxOriginalBytes: number, progress: Progress) {
+  const { staging, notes } = to;
+  const needSize = filesWithoutSize(images.records);
+  const probed = new Map<string, PixelSize>();
+  const save = async (file: string, bytes: Buffer) => {
+    staging.write(path.join("images", file), bytes);
+    const size = needSize.has(file) ? await originalSize(bytes) : null;
+    if (size) probed.set(file, size);
+  };
+  const originals = await downloadOriginals(reader, images.originals, save, progress, maxOriginalBytes);
+  if (originals.failed.length) notes.push(`${originals.failed.length} original${originals.failed.length === 1 ? "" : "s"} could not be downloaded (the API does not depend on them): ${originals.failed.slice(0, 2).join("; ")}${originals.failed.length > 2 ? `; and ${originals.failed.length - 2} more` : ""}`);
+  const down = reader.client.unreachable();
+  for (const u of originals.unreachable) notes.push(unreachableNote(down.find((h) => h.host === u.host)!, u.files, to.shown));
+  return { originals, probed };
 }
 
 export async function importCatalogue(options: ImportOptions): Promise<ImportResult> {
@@ -117,21 +139,20 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportRes
   const client = new PoliteClient({ concurrency: options.concurrency, timeoutMs: options.timeoutMs, backoffMs: options.backoffMs, signal: options.signal });
   try {
     const reader = new ApiReader(client, base);
-    const { pages, content, urls, originalsToFetch, imagesEndpoint } = await readAndPlan(reader, zoneOptions, progress);
+    const { pages, content, urls, images, endpoint } = await readAndPlan(reader, zoneOptions, progress);
     interrupted();
+    const downloading = options.images !== false;
     // Every name and every URL to fetch is checked before the first file is written.
-    staging.checkNames([...content.files.keys(), ...(options.images === false ? [] : originalsToFetch.map((o) => path.join("images", o.file)))]);
-    if (options.images !== false) for (const o of originalsToFetch) o.downloadUrl = fetchableUrl(o.downloadUrl, `${base}/`, o.from);
+    staging.checkNames([...content.files.keys(), IMAGES_FILE, ...(downloading ? images.originals.map((o) => path.join("images", o.file)) : [])]);
+    if (downloading) for (const o of images.originals) o.downloadUrl = fetchableUrl(o.downloadUrl, `${base}/`, o.from);
     for (const [rel, text] of content.files) staging.write(rel, text);
-    const written = content.files.size;
+    const written = content.files.size + 1;
     content.files.clear();
-    let originals: ImportResult["read"]["originals"] = null;
-    if (options.images !== false) {
-      originals = await downloadOriginals(reader, originalsToFetch, async (file, bytes) => staging.write(path.join("images", file), bytes), progress, maxOriginalBytes);
-      if (originals.failed.length) content.notes.push(`${originals.failed.length} original${originals.failed.length === 1 ? "" : "s"} could not be downloaded (the API does not depend on them): ${originals.failed.slice(0, 2).join("; ")}${originals.failed.length > 2 ? `; and ${originals.failed.length - 2} more` : ""}`);
-      const down = client.unreachable();
-      for (const u of originals.unreachable) content.notes.push(unreachableNote(down.find((h) => h.host === u.host)!, u.files, shown));
-    }
+    const fetched = downloading ? await fetchOriginals(reader, images, { staging, shown, notes: content.notes }, maxOriginalBytes, progress) : null;
+    const originals: OriginalsRead | null = fetched?.originals ?? null;
+    const sizing = { endpoint, downloaded: downloading, originals: images.originals, probed: fetched?.probed ?? new Map(), content: shown };
+    content.notes.push(...sizeImages(images.records, sizing));
+    staging.write(IMAGES_FILE, imagesFileText(images.records));
     interrupted();
 
     progress("the proof", 0, 1);
@@ -153,7 +174,7 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportRes
         pageSize: pages.list.pages[0]!.value.items.length,
         parent: pages.parent?.page.id ?? null,
         home: pages.home?.page.id ?? null,
-        imagesEndpoint,
+        imagesEndpoint: endpoint === "listed",
         originals,
       },
       urls: { base_url: urls.base, site_url: urls.site, cdn_url: urls.cdn },

@@ -9,13 +9,18 @@ import type { PagesRead } from "./read-pages.js";
 import { checkFileName, checkSlug } from "./safe-names.js";
 
 export interface ContentPlan {
-  /** Relative path → the file's text. */
+  /** Relative path → the file's text; all but images.json (imagesFileText). */
   files: Map<string, string>;
   counts: { events: number; venues: number; programs: number; images: number };
   notes: string[];
 }
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+/** images.json, written last: a size the API does not give may come from an original downloaded after the plan. */
+export const IMAGES_FILE = "images.json";
+
+export const imagesFileText = (records: ImagesPlan["records"]) => json(records);
 
 export function planContent(pages: PagesRead, urls: SiteUrls, zones: Zones, images: ImagesPlan, imageTypes: readonly string[]): ContentPlan {
   const notes: string[] = [];
@@ -37,7 +42,6 @@ export function planContent(pages: PagesRead, urls: SiteUrls, zones: Zones, imag
     files.set("accessibility.json", json(accessibility));
     notes.push(`accessibility.json written: the pages name values that are not the API document's ${DEFAULT_ACCESSIBILITY.length} (the file keeps those the pages do not use)`);
   }
-  files.set("images.json", json(images.records));
 
   const standIns: string[] = [];
   // Names as a file system that ignores case and Unicode normalization (macOS, Windows) compares them.

@@ -36,9 +36,14 @@ export interface Written {
 
 export function writeOutput(ctx: BuildContext, site: Site, pages: BuiltPages, sizes: ReadonlyMap<number, ImageSize>, media: WrittenMedia): Step<Written> {
   const queryIndex = new QueryIndexPlan(site);
-  const images = buildImageIndex([...site.images.values()].map((i) => ({ ...i, ...sizes.get(i.id)! })), site.catalogue);
+  // An image whose size is not known (images.json's nulls, warned of) is left out of the images endpoint.
+  const sized = [...site.images.values()].flatMap((i) => {
+    const size = sizes.get(i.id);
+    return size ? [{ ...i, ...size }] : [];
+  });
+  const images = buildImageIndex(sized, site.catalogue);
   const mediaPrefix = ctx.options.mediaInOut === null ? null : `/${ctx.options.mediaInOut}/`;
-  const model = buildHostModel(site, () => queryIndex.index, mediaPrefix);
+  const model = buildHostModel(site, images.images.map((i) => i.id), () => queryIndex.index, mediaPrefix);
   const output = ctx.output;
   const writer = new PlannedWriter(output?.writer ?? null, output);
   const plan = planOutput({ site, model, hosts: ctx.hosts, queryIndex, detailOf: detailReader(ctx, pages), previous: previousOutput(ctx, site) });

@@ -1,15 +1,17 @@
 // A server on 127.0.0.1 that answers as a live Wagtail does, for the import's tests: it passes each
 // request to the preview (the project's build, served with Wagtail's paging) and adds what a live
 // site does that the preview does not: a smaller page size (400 "limit cannot be higher than N"),
-// an images endpoint and the originals, a 429, a 500 or a dropped connection once, HTML, a 401, a
-// request that never ends, or a document altered; or answers as a hostile site does, with any
-// answer a test writes itself. Also an async runner of the CLI, since the server runs in the
-// test's own process.
+// an images endpoint of its own (listing the images a test gives, some or all) or none at all
+// (Django's 404, as a Wagtail that registers only the pages endpoints), the originals, a 429, a
+// 500 or a dropped connection once, HTML, a 401, a request that never ends, or a document
+// altered; or answers as a hostile site does, with any answer a test writes itself. Also an async
+// runner of the CLI, since the server runs in the test's own process.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { BIN, type CliRun } from "./cli.js";
+import { recordedAnswers, REFERENCE_IMAGES } from "./wagtail-reference.js";
 
 export interface DoubleImage {
   id: number;
@@ -30,6 +32,11 @@ export interface DoubleOptions {
   once?: Record<string, Fault>;
   /** A fault for every request whose path and query it returns. */
   always?: (pathAndQuery: string) => Fault | undefined;
+  /**
+   * Answer /api/v2/images/ and everything under it with Django's HTML 404 (as Wagtail 5.2.8
+   * recorded it), as a Wagtail that registers only the pages endpoints does.
+   */
+  noImagesEndpoint?: boolean;
   /** Serve /api/v2/images/ (list and details) for these images, and their originals. */
   images?: { records: DoubleImage[]; baseUrl: string; cdnUrl: string };
   /** Serve /media/original_images/<file> from this folder (the preview answering the images endpoint). */
@@ -52,6 +59,9 @@ const json = (value: unknown) => JSON.stringify(value, null, 4);
 
 /** The bytes served as an image's original. */
 export const originalBytes = (file: string) => Buffer.from(`original bytes of ${file}\n`);
+
+/** Django's own 404 page, for an address no URL pattern matches: the body Wagtail 5.2.8 answered for /api/v2/images/abc/. */
+const djangoNotFound = () => recordedAnswers(REFERENCE_IMAGES).find((r) => r.name === "im_detail_abc")!.body;
 
 function send(res: ServerResponse, status: number, body: string | Buffer, type = "application/json", extra: Record<string, string> = {}): void {
   res.writeHead(status, { "Content-Type": type, Vary: "Accept", Allow: "GET, HEAD, OPTIONS", ...extra });
@@ -100,6 +110,7 @@ export async function startWagtailDouble(options: DoubleOptions, port = 0): Prom
     if (limit !== null && Number(limit) > maxLimit && url.pathname.startsWith("/api/v2/")) {
       return send(res, 400, json({ message: `limit cannot be higher than ${maxLimit}` }));
     }
+    if (options.noImagesEndpoint && url.pathname.startsWith("/api/v2/images/")) return send(res, 404, djangoNotFound(), "text/html");
     if (options.images && url.pathname.startsWith("/api/v2/images/")) {
       const a = imagesAnswer(options.images, url, maxLimit);
       return send(res, a.status, options.alter ? options.alter(pathAndQuery, a.body) : a.body);

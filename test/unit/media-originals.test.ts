@@ -181,4 +181,20 @@ describe("image sizes", () => {
       "warning: content/images.json: [4]: gives image 5 a size of 640x480, but its original content/images/turned.jpg is 800x600; the original's size is used: correct width and height, or remove them",
     ]);
   });
+
+  it("not known (both null) is a warning, and the image has no size; the original answers it; one null is an error", async () => {
+    put("known.jpg", await raw(800, 600).jpeg().toBuffer());
+    const images = [
+      { id: 1, file: "unknown.jpg", width: null, height: null },
+      { id: 2, file: "known.jpg", width: null, height: null },
+      { id: 3, file: "half.jpg", width: null, height: 400 },
+    ];
+    const r = await run([images[1]!]);
+    const { sizes, diagnostics } = imageSizes(images, new Map([[2, r.renditions.get(2)!.original]]), "content/images.json", "content/images");
+    expect(Object.fromEntries(sizes)).toEqual({ 2: { width: 800, height: 600, from: "original" } });
+    expect(diagnostics.map(formatDiagnostic)).toEqual([
+      "warning: content/images.json: [0]: image 1's size is not known (width and height are null), so the images endpoint leaves it out (/api/v2/images/ does not list it, /api/v2/images/1/ answers 404); the pages that show it are built as ever. To publish it there, put its original at content/images/unknown.jpg, or give its width and height in pixels here",
+      "content/images.json: [2]: image 3 has no size: put its original at content/images/half.jpg, or give its width in pixels here (or both null, when the size is not known)",
+    ]);
+  });
 });
