@@ -67,7 +67,7 @@ describe("precompiled response validators", () => {
   });
 
   it("check each block against its own type, and refuse as zod does a block that fits another type, none, or has an unsafe link", () => {
-    const page = JSON.parse(readFileSync(path.join(FIXTURES, "good/spec-example/expected/api/v2/pages/201/index.json"), "utf8")) as { description: { type: string; value: unknown }[] };
+    const page = JSON.parse(readFileSync(path.join(FIXTURES, "good/spec-example/expected/api/v2/pages/201/index.json"), "utf8")) as { description: { type?: string; value: unknown }[] };
     const blocks = page.description;
     expect(blocks.map((b) => b.type)).toEqual(["richtext", "embed", "quote", "image_carousel", "credits", "logo_wall"]);
     const validate = validatorOf(fullerEventDetailSchema);
@@ -84,7 +84,7 @@ describe("precompiled response validators", () => {
       expect(judged(blocks.with(i, { ...block, type: "video" }))).toBe(false);
       expect(judged(blocks.with(i, { ...block, type: undefined }))).toBe(false);
     }
-    const richtext = blocks[0] as { value: { buttons: unknown[] } };
+    const richtext = blocks[0] as { type: string; value: { buttons: unknown[] } };
     const unsafe = { ...richtext, value: { ...richtext.value, buttons: [{ text: "Go", link: "javascript:alert(1)" }] } };
     expect(judged(blocks.with(0, unsafe))).toBe(false);
   });
