@@ -39,9 +39,16 @@ let applied: string[] | null = null;
  */
 let young: "given" | "held" | "growing" | "capped" | "free" = "given";
 
-/** Sets the build's heap flags (those the user did not give Node). */
-export function applyHeapFlags(): void {
-  const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)].map((a) => a.replace(/_/g, "-"));
+/**
+ * The flags the user gave Node, on its command line (its execArgv) and in NODE_OPTIONS, as
+ * the command (bin/) reads them: this module reads no environment of its own.
+ */
+export function heapFlagsGiven(execArgv: readonly string[], nodeOptions: string | undefined): string[] {
+  return [...execArgv, ...(nodeOptions ?? "").split(/\s+/)].map((a) => a.replace(/_/g, "-"));
+}
+
+/** Sets the build's heap flags (those the user did not give Node: `given`, from heapFlagsGiven). */
+export function applyHeapFlags(given: readonly string[]): void {
   const gives = (name: string) => given.some((a) => a.startsWith(name));
   applied = FLAGS.filter(([, unless]) => !unless.some(gives)).map(([flag]) => flag);
   young = ["--semi-space-growth-factor", "--max-semi-space-size", "--min-semi-space-size"].some(gives) ? "given" : "held";

@@ -48,15 +48,19 @@ export class WriteThread {
   private readonly reads: MessagePort;
   private reader: ReadAhead | null = null;
 
-  /** `onWritten` gets each page's record with its written files (for the cache and the output's listing), in the order placed. */
+  /**
+   * `onWritten` gets each page's record with its written files (for the cache and the output's
+   * listing), in the order placed; the thread starts with the process's Node options, `execArgv`.
+   */
   constructor(
     root: string,
+    execArgv: readonly string[],
     private readonly onWritten: (record: PageRecord) => void,
   ) {
     const reads = new MessageChannel();
     this.reads = reads.port1;
     const setup: WriteSetup = { root, reads: reads.port2 };
-    this.worker = startWorker(moduleUrl("engine/write-worker.js"), { workerData: setup, transferList: [reads.port2] });
+    this.worker = startWorker(moduleUrl("engine/write-worker.js"), { workerData: setup, transferList: [reads.port2] }, execArgv);
     this.worker.on("message", (reply: WriteReply) => this.answered(reply));
     this.worker.on("error", (e) => this.fail(e));
     this.worker.on("exit", (code) => {
