@@ -11,7 +11,7 @@ import { OPENAPI_PATH } from "../runtime/respond.js";
 import { CORS_PREFLIGHT_HEADERS, methodNotAllowedBody, optionsBody, type Collection, type Header, type HostModel } from "./rules.js";
 import type { HostFile } from "./rules.js";
 import { IMAGE_DETAIL_PARAMETERS, imageRefusalBody, LOOKUP_DIR } from "./lookups.js";
-import { lookupDirectives, onlyParameters, alternation, quote, renderNginxFindMap } from "./nginx-lookups.js";
+import { lookupDirectives, onlyParameters, alternation, quote, renderNginxFindMap, type LookupDirectives } from "./nginx-lookups.js";
 
 const indent = (lines: string[], by = "    ") => lines.map((l) => (l ? by + l : l));
 const withoutContentType = (headers: readonly Header[]) => headers.filter(([n]) => n !== "Content-Type");
@@ -28,7 +28,7 @@ interface NginxContext {
   headers: Header[];
   /** The 405 body, naming the method. */
   method405: string;
-  lookups: ReturnType<typeof lookupDirectives> | null;
+  lookups: LookupDirectives | null;
 }
 
 export function renderNginx(model: HostModel): HostFile[] {
