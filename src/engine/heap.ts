@@ -3,8 +3,8 @@
 //
 // - The old generation grows 30% over what survived the last full collection, not up to four
 //   times, which let promoted garbage pile up.
-// - The young generation: its semi-spaces double from 1 MB up to 16 MB by default, though under
-//   1 MB survives each scavenge of a build; 4 MB costs no time and much less memory than 16, and
+// - The young generation: its semi-spaces double from 1 MB up to 16 MB by default, though little
+//   survives each scavenge of a build; 4 MB costs no time and much less memory than 16, and
 //   1 MB costs time. A semi-space's largest size is read when a heap is laid out, so the 4 MB set
 //   here reaches worker threads only. For this thread's, tuneYoungGeneration() sets their growth
 //   factor, which V8 reads each time they would grow.
@@ -34,8 +34,8 @@ const growth = (factor: number) => `--semi-space-growth-factor=${factor}`;
 let applied: string[] | null = null;
 /**
  * This thread's semi-spaces (when the user gave no size for them): kept at 1 MB until a build
- * reads its cache or its first page (loading the code and listing the sources grew them to 8 MB
- * before), then growing, and stopped at 4 MB from the first page on.
+ * reads its cache or its first page (loading the code and listing the sources grew them before:
+ * docs/benchmark.md), then growing, and stopped at 4 MB from the first page on.
  */
 let young: "given" | "held" | "growing" | "capped" | "free" = "given";
 
@@ -95,9 +95,9 @@ export function workerStarting(): () => void {
 }
 
 /**
- * Called where a build allocates most, between pages (it costs about a microsecond): the first
- * call lets this thread's semi-spaces grow, a later one stops them at 4 MB. While a worker
- * starts, it sets every flag again, since the start may have reset them.
+ * Called where a build allocates most, between pages (a call costs next to nothing:
+ * docs/benchmark.md): the first call lets this thread's semi-spaces grow, a later one stops them
+ * at 4 MB. While a worker starts, it sets every flag again, since the start may have reset them.
  */
 export function tuneYoungGeneration(): void {
   if (starting > 0) reapplyHeapFlags();

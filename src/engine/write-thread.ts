@@ -1,9 +1,9 @@
-// Writes the event pages' files on a thread of their own, so that the thread that builds pages
-// does not also wait on a mkdir, an open, a write and a close for each file (about a fifth of a
-// one-thread build). Files go over in messages of a few pages each, as text that the thread
-// encodes (a string is copied once, and dies young in the thread's small heap); each message is
-// answered with the files' statuses, which the cache keeps. One thread writes every page, so no
-// two threads make entries in one folder at once.
+// Writes the event pages' files on a thread of their own, so that the thread that builds pages does
+// not also wait on a mkdir, an open, a write and a close for each file (a good share of a
+// one-thread build: docs/benchmark.md has the measurement). Files go over in messages of a few
+// pages each, as text that the thread encodes (a string is copied once, and dies young in the
+// thread's small heap); each message is answered with the files' statuses, which the cache keeps.
+// One thread writes every page, so no two threads make entries in one folder at once.
 import { MessageChannel, type MessagePort, type Worker } from "node:worker_threads";
 import type { WrittenFile } from "../model/page.js";
 import { SelfCheckFailed } from "../api/self-check.js";

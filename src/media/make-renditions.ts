@@ -69,7 +69,8 @@ function readFrom(originals: ReadonlyMap<string, OriginalFile>, image: MediaImag
 
 /**
  * Originals of more pixels than this are decoded one at a time: decoding one of the most an original
- * may have (probe.ts MAX_PIXELS) can take a gigabyte, and one a core at once would multiply that.
+ * may have (probe.ts MAX_PIXELS) takes gigabytes (docs/benchmark.md), and one a core at once would
+ * multiply that.
  */
 const LARGE_DECODE_PIXELS = 32_000_000;
 
