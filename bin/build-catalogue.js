@@ -2,10 +2,11 @@
 // Entry point of the published command: the compiled CLI lives in lib/, bundled into one module
 // (scripts/bundle.mjs) that loads faster than its modules one by one.
 import { existsSync } from "node:fs";
-import { applyHeapFlags } from "../lib/engine/heap.js";
+import { applyHeapFlags, heapFlagsGiven } from "../lib/engine/heap.js";
 
 // Before anything is loaded: the heap's young generation must not have grown yet (see src/engine/heap.ts).
-applyHeapFlags();
+// A flag the user gave Node wins over the command's.
+applyHeapFlags(heapFlagsGiven(process.execArgv, process.env.NODE_OPTIONS));
 
 // A reader that stops early (`build-catalogue --help | head -1`) closes the pipe: not a failure of the command.
 for (const stream of [process.stdout, process.stderr]) {

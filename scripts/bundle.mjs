@@ -1,14 +1,14 @@
 // Bundles the command (lib/cli.js and every module it imports, the dependencies' included) into
 // one module, lib/cli.bundle.js, which bin/ runs: Node 20 resolves, reads and links each ES
-// module on its own, and the command's 220 modules took about 250 ms to load; the bundle about
-// 170 ms. The library (lib/index.js) and the worker threads' modules stay as compiled.
+// module on its own, which took longer than loading one bundle (docs/benchmark.md). The library
+// (lib/index.js) and the worker threads' modules stay as compiled.
 // Run by `npm run build`, after tsc.
 //
 // V8 reads and pre-parses all of it on every run, used or not, so the bundle is kept small: zod's
 // error messages in English alone (the build words its own messages, validate/zod-messages.ts;
-// zod's 40 other languages were 390 of the bundle's 1,430 kB), and whitespace and comments
-// removed (names are kept, so a stack trace still names its functions). 1,430 kB -> 730 kB;
-// `--version` 15 runs alternated: 337 -> 297 ms (median).
+// zod's other languages were a large part of the bundle), and whitespace and comments removed
+// (names are kept, so a stack trace still names its functions). docs/benchmark.md has the
+// measurements.
 import { readFileSync, writeFileSync } from "node:fs";
 import { build, transform } from "esbuild";
 import path from "node:path";
@@ -64,8 +64,9 @@ await build({
 // The bundle in ASCII: esbuild escapes what code holds beyond ASCII but keeps comments as they
 // are, and a few dependencies' comments hold some (a dash, a Catalan word). One such character
 // makes Node decode the file the slow way and V8 hold its source in two bytes a character: the
-// command started about 14 ms (4%) later. So they are escaped as well, and checked to have
-// changed no code: without comments and whitespace, esbuild prints both versions the same.
+// command started later (docs/benchmark.md has the measurement). So they are escaped as well,
+// and checked to have changed no code: without comments and whitespace, esbuild prints both
+// versions the same.
 const outfile = path.join(root, "lib/cli.bundle.js");
 const bundled = readFileSync(outfile, "utf8");
 if (/[^\x00-\x7f]/.test(bundled)) {

@@ -1,7 +1,8 @@
 // Part of the package's build (npm run build, after tsc): compiles the ajv validators of every API
-// response schema once, into lib/api/validators.cjs, so that no build pays for compiling them
-// (about 160 ms in every thread). The file carries the fingerprint of the schemas it was compiled
-// from; lib/api/self-check.js uses it only when that matches, and compiles a schema itself otherwise.
+// response schema once, into lib/api/validators.cjs, so that no build pays for compiling them (in
+// every thread: docs/benchmark.md has the measurement). The file carries the fingerprint of the
+// schemas it was compiled from; lib/api/self-check.js uses it only when that matches, and compiles
+// a schema itself otherwise.
 import { writeFileSync } from "node:fs";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import standaloneCode from "ajv/dist/standalone/index.js";

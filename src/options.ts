@@ -44,13 +44,14 @@ export interface BuildOptions {
   maxOriginalBytes?: number;
   /** Called with a line of progress for long builds. */
   onProgress?: (line: string) => void;
-  /** The sizes at which the build changes how it works; default: tuningOf(process.env). */
+  /** The sizes at which the build changes how it works; default: tuningOf(process.env, process.execArgv). */
   tuning?: Tuning;
 }
 
 /**
- * The sizes at which the build changes how it works, read once (the environment names some, for
- * tests), and passed down as values: nothing below options.ts reads the environment.
+ * The sizes at which the build changes how it works, and the Node options its threads start with,
+ * read once (the environment names some sizes, for tests), and passed down as values: nothing
+ * below options.ts reads the environment.
  */
 export interface Tuning {
   /** Whether the build may start threads besides its own (`BUILD_CATALOGUE_THREADS=0`: none). */
@@ -61,17 +62,20 @@ export interface Tuning {
   summariesOnDiskFrom: number;
   /** A schema parsed this many times is compiled (`BUILD_CATALOGUE_COMPILE_AFTER`; validate/parse-sources.ts). */
   compileAfter: number;
+  /** The options Node was started with (`process.execArgv`): a worker thread starts with them too (engine/workers.ts). */
+  execArgv: readonly string[];
 }
 
 const count = (text: string | undefined, fallback: number) => (text !== undefined && /^[0-9]+$/.test(text) ? Number(text) : fallback);
 
-/** The tuning of a build run in this environment. */
-export function tuningOf(env: NodeJS.ProcessEnv = process.env): Tuning {
+/** The tuning of a build run in this environment, by a Node started with these options. */
+export function tuningOf(env: NodeJS.ProcessEnv = process.env, execArgv: readonly string[] = process.execArgv): Tuning {
   return {
     threads: env.BUILD_CATALOGUE_THREADS !== "0",
     writeThreadFrom: 2_000,
     summariesOnDiskFrom: count(env.BUILD_CATALOGUE_SUMMARIES_ON_DISK_FROM, 20_000),
     compileAfter: count(env.BUILD_CATALOGUE_COMPILE_AFTER, 50),
+    execArgv,
   };
 }
 

@@ -2,8 +2,8 @@
 // the host rules, the image warnings and the next change read at the end of the build, each in
 // one pass in ascending page id, and the pages' keys (what must be unique across pages), which
 // the checks across pages read once. A large catalogue keeps them on disk, one JSON line each in
-// a file of its own, read back by positioned reads: held as objects (about a kilobyte a page),
-// they were most of what a build of 100,000 pages grew by.
+// a file of its own, read back by positioned reads: held as objects, they were most of what the
+// build of a large catalogue grew by (docs/benchmark.md has the measurement).
 import { closeSync, mkdtempSync, openSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -29,7 +29,7 @@ export interface PagesInput {
   cache: PageCache | null;
   output: (PageSink & { dir: string; inPlace: boolean }) | null;
   summaries: SummaryStore;
-  tuning: Pick<Tuning, "threads" | "writeThreadFrom">;
+  tuning: Pick<Tuning, "threads" | "writeThreadFrom" | "execArgv">;
   onProgress: (line: string) => void;
 }
 
@@ -107,7 +107,7 @@ async function buildAll(ctx: PagesInput, job: PageJob, files: readonly PageSourc
  */
 async function withWriteThread(ctx: PagesInput, job: PageJob, files: readonly PageSource[], placer: PagePlacer): Promise<PageRecord[]> {
   const output = ctx.output!;
-  const thread = new WriteThread(output.dir, (r) => {
+  const thread = new WriteThread(output.dir, ctx.tuning.execArgv, (r) => {
     output.adoptWritten(r.written);
     ctx.cache?.add(r);
   });

@@ -3,8 +3,8 @@
 //
 // - The old generation grows 30% over what survived the last full collection, not up to four
 //   times, which let promoted garbage pile up.
-// - The young generation: its semi-spaces double from 1 MB up to 16 MB by default, though under
-//   1 MB survives each scavenge of a build; 4 MB costs no time and much less memory than 16, and
+// - The young generation: its semi-spaces double from 1 MB up to 16 MB by default, though little
+//   survives each scavenge of a build; 4 MB costs no time and much less memory than 16, and
 //   1 MB costs time. A semi-space's largest size is read when a heap is laid out, so the 4 MB set
 //   here reaches worker threads only. For this thread's, tuneYoungGeneration() sets their growth
 //   factor, which V8 reads each time they would grow.
@@ -34,14 +34,21 @@ const growth = (factor: number) => `--semi-space-growth-factor=${factor}`;
 let applied: string[] | null = null;
 /**
  * This thread's semi-spaces (when the user gave no size for them): kept at 1 MB until a build
- * reads its cache or its first page (loading the code and listing the sources grew them to 8 MB
- * before), then growing, and stopped at 4 MB from the first page on.
+ * reads its cache or its first page (loading the code and listing the sources grew them before:
+ * docs/benchmark.md), then growing, and stopped at 4 MB from the first page on.
  */
 let young: "given" | "held" | "growing" | "capped" | "free" = "given";
 
-/** Sets the build's heap flags (those the user did not give Node). */
-export function applyHeapFlags(): void {
-  const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)].map((a) => a.replace(/_/g, "-"));
+/**
+ * The flags the user gave Node, on its command line (its execArgv) and in NODE_OPTIONS, as
+ * the command (bin/) reads them: this module reads no environment of its own.
+ */
+export function heapFlagsGiven(execArgv: readonly string[], nodeOptions: string | undefined): string[] {
+  return [...execArgv, ...(nodeOptions ?? "").split(/\s+/)].map((a) => a.replace(/_/g, "-"));
+}
+
+/** Sets the build's heap flags (those the user did not give Node: `given`, from heapFlagsGiven). */
+export function applyHeapFlags(given: readonly string[]): void {
   const gives = (name: string) => given.some((a) => a.startsWith(name));
   applied = FLAGS.filter(([, unless]) => !unless.some(gives)).map(([flag]) => flag);
   young = ["--semi-space-growth-factor", "--max-semi-space-size", "--min-semi-space-size"].some(gives) ? "given" : "held";
@@ -88,9 +95,9 @@ export function workerStarting(): () => void {
 }
 
 /**
- * Called where a build allocates most, between pages (it costs about a microsecond): the first
- * call lets this thread's semi-spaces grow, a later one stops them at 4 MB. While a worker
- * starts, it sets every flag again, since the start may have reset them.
+ * Called where a build allocates most, between pages (a call costs next to nothing:
+ * docs/benchmark.md): the first call lets this thread's semi-spaces grow, a later one stops them
+ * at 4 MB. While a worker starts, it sets every flag again, since the start may have reset them.
  */
 export function tuneYoungGeneration(): void {
   if (starting > 0) reapplyHeapFlags();

@@ -38,7 +38,10 @@ export interface ReadReply {
   hashes: (string | undefined)[];
 }
 
-/** Room for a chunk of event pages of up to about 4 kB each (generated ones are 1.7 kB); a larger chunk grows it. */
+/**
+ * Room for a chunk of event pages of up to about 4 kB each (the benchmark's are smaller:
+ * docs/benchmark.md); a larger chunk grows it.
+ */
 const CHUNK_BYTES = 512 * 1024;
 
 /**

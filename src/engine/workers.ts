@@ -7,13 +7,13 @@ import { FROM_SOURCES } from "../package-files.js";
 export const canStartWorkers = (): boolean => !FROM_SOURCES;
 
 /**
- * A worker with the process's Node options (so `--cpu-prof` profiles it too), less those a worker
- * always refuses (--input-type, and the heap sizes: a worker's are its resourceLimits). Node
- * refuses other process-wide options in a worker too (`--expose-gc`, ...): then it starts
- * without any.
+ * A worker with the process's Node options (`nodeOptions`, the tuning's execArgv: so `--cpu-prof`
+ * profiles it too), less those a worker always refuses (--input-type, and the heap sizes: a
+ * worker's are its resourceLimits). Node refuses other process-wide options in a worker too
+ * (`--expose-gc`, ...): then it starts without any.
  */
-export function startWorker(url: URL, options: WorkerOptions): Worker {
-  const execArgv = process.execArgv.filter((a) => !/^--(input-type|max-old-space-size|max-semi-space-size)/.test(a));
+export function startWorker(url: URL, options: WorkerOptions, nodeOptions: readonly string[]): Worker {
+  const execArgv = nodeOptions.filter((a) => !/^--(input-type|max-old-space-size|max-semi-space-size)/.test(a));
   let worker: Worker;
   try {
     worker = new Worker(url, { ...options, execArgv });
@@ -21,7 +21,7 @@ export function startWorker(url: URL, options: WorkerOptions): Worker {
     if ((e as NodeJS.ErrnoException).code !== "ERR_WORKER_INVALID_EXEC_ARGV") throw e;
     worker = new Worker(url, { ...options, execArgv: [] });
   }
-  // Starting it sets V8's flags back to Node's own (see heap-flags.ts).
+  // Starting it sets V8's flags back to Node's own (see heap.ts).
   whenRunning(worker, workerStarting());
   return worker;
 }

@@ -1,9 +1,9 @@
-// Writes the event pages' files on a thread of their own, so that the thread that builds pages
-// does not also wait on a mkdir, an open, a write and a close for each file (about a fifth of a
-// one-thread build). Files go over in messages of a few pages each, as text that the thread
-// encodes (a string is copied once, and dies young in the thread's small heap); each message is
-// answered with the files' statuses, which the cache keeps. One thread writes every page, so no
-// two threads make entries in one folder at once.
+// Writes the event pages' files on a thread of their own, so that the thread that builds pages does
+// not also wait on a mkdir, an open, a write and a close for each file (a good share of a
+// one-thread build: docs/benchmark.md has the measurement). Files go over in messages of a few
+// pages each, as text that the thread encodes (a string is copied once, and dies young in the
+// thread's small heap); each message is answered with the files' statuses, which the cache keeps.
+// One thread writes every page, so no two threads make entries in one folder at once.
 import { MessageChannel, type MessagePort, type Worker } from "node:worker_threads";
 import type { WrittenFile } from "../model/page.js";
 import { SelfCheckFailed } from "../api/self-check.js";
@@ -48,15 +48,19 @@ export class WriteThread {
   private readonly reads: MessagePort;
   private reader: ReadAhead | null = null;
 
-  /** `onWritten` gets each page's record with its written files (for the cache and the output's listing), in the order placed. */
+  /**
+   * `onWritten` gets each page's record with its written files (for the cache and the output's
+   * listing), in the order placed; the thread starts with the process's Node options, `execArgv`.
+   */
   constructor(
     root: string,
+    execArgv: readonly string[],
     private readonly onWritten: (record: PageRecord) => void,
   ) {
     const reads = new MessageChannel();
     this.reads = reads.port1;
     const setup: WriteSetup = { root, reads: reads.port2 };
-    this.worker = startWorker(moduleUrl("engine/write-worker.js"), { workerData: setup, transferList: [reads.port2] });
+    this.worker = startWorker(moduleUrl("engine/write-worker.js"), { workerData: setup, transferList: [reads.port2] }, execArgv);
     this.worker.on("message", (reply: WriteReply) => this.answered(reply));
     this.worker.on("error", (e) => this.fail(e));
     this.worker.on("exit", (code) => {

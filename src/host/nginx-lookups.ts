@@ -70,29 +70,32 @@ export const onlyParameters = (names: readonly string[], body: string) => {
   ];
 };
 
+/** Written once, at server level (`set $bc_refusal`); every refusal returns it. */
+const REFUSAL = "$bc_refusal";
+
+/** The lookups' directives, by where nginx.conf puts them. */
+export interface LookupDirectives {
+  /** At server level: the refusal's body, and find/'s variables declared. */
+  server: string[];
+  /** In a collection's list location: the pre-rendered queries. */
+  list: (c: Collection) => string[];
+  /** In a detail location: the queries a detail refuses. */
+  detail: string[];
+  /** In a collection's find/ location. */
+  find: (c: Collection) => string[];
+  /** Inside `location ^~ /api/`: the internal locations that serve the lookups' files. */
+  locations: string[];
+  /** After it: the named location that answers find/'s redirect. */
+  named: string[];
+}
+
 /**
  * The lookups (src/host/lookups.ts) in nginx: `?slug=` and `?type=` are read from `$arg_…` and
  * rewritten to an internal location that serves the pre-rendered file, or the empty answer when no
  * page has the slug; any other list query answers 400. find/ redirects through the `map` of
  * nginx-http.conf when the http block includes it, and answers 400 saying so when it does not.
  */
-export function lookupDirectives(rules: LookupRules, headers: readonly Header[], cors: boolean) {
-  // Written once, at server level; every refusal returns it.
-  const refusal = "$bc_refusal";
-  const noFind = quote(serialize({
-    message: "This server answers find/ only when its http block includes nginx-http.conf (written beside nginx.conf). " +
-      "Without it, look the page up with ?slug= instead, or ask the preview or the Cloudflare worker.",
-  }));
-  const notFound = quote(serialize({ message: "not found" }));
-  const ignored = IGNORED_PARAMETERS;
-  const slugOrNone = [
-    // nginx does not decode query values: an encoded one cannot be looked up.
-    `if ($args ~ "(?:^|&)(?:slug|type)=[^&]*%") { return 400 ${refusal}; }`,
-    "set $bc_slug $arg_slug;",
-    '# Not a slug (a-z, 0-9, hyphens) means no page has it: "-" names no lookup, so the empty answer.',
-    'if ($arg_slug !~ "^[a-z0-9-]+$") { set $bc_slug "-"; }',
-  ];
-  const canonical = '"^(?:(?:/[a-z0-9-]+)*/?|(?:%2F[a-z0-9-]+)*(?:%2F)?)$"';
+export function lookupDirectives(rules: LookupRules, headers: readonly Header[], cors: boolean): LookupDirectives {
   return {
     server: [
       "# The answer to a query no file answers: this static host has only the pre-rendered lookups.",
@@ -102,56 +105,13 @@ export function lookupDirectives(rules: LookupRules, headers: readonly Header[],
       "# works without it (find/ then answers 400 saying so).",
       `if ($request_method = BC_NEVER) { set ${FIND_PAGE} ""; set ${FIND_READY} ""; }`,
     ],
-    list: (c: Collection): string[] => {
-      const route = c.prefix.split("/")[3]!;
-      const withType = route === "pages";
-      const allowed = ["slug", ...(withType ? ["type"] : []), "format", ...ignored];
-      return [
-        `# Pre-rendered lookups (${withType ? "?slug=, ?type=, both" : "?slug="}); any other query answers 400.`,
-        ...onlyParameters(allowed, refusal),
-        ...slugOrNone,
-        'set $bc_lookup "";',
-        ...(withType
-          ? [
-              `if ($arg_type !~ "^(?:|${alternation(rules.types)})$") { return 400 ${refusal}; }`,
-              "if ($arg_type) { set $bc_lookup type/$arg_type/; }",
-            ]
-          : []),
-        'if ($args ~ "(?:^|&)slug=") { set $bc_lookup ${bc_lookup}slug/$bc_slug/; }',
-        `if ($bc_lookup) { rewrite ^ /api/_bc/lookup/${route}/$bc_lookup last; }`,
-      ];
-    },
+    list: (c) => listLookups(rules, c),
     detail: [
       "# Wagtail applies these to a detail (fields, filters): not pre-rendered, 400.",
-      `if ($args ~ "(?:^|&)(?:${alternation(rules.detailRefused)})(?:=|&|$)") { return 400 ${refusal}; }`,
+      `if ($args ~ "(?:^|&)(?:${alternation(rules.detailRefused)})(?:=|&|$)") { return 400 ${REFUSAL}; }`,
     ],
-    find: (c: Collection): string[] => {
-      const event = c.prefix.includes("event_pages");
-      return [
-        ...onlyParameters(["html_path", "format", ...ignored], refusal),
-        `if ($args !~ "(?:^|&)html_path=") { return 404 ${notFound}; }`,
-        `if (${FIND_READY} = "") { return 400 ${noFind}; }`,
-        "# Only a path written as the site writes it (lowercase, one kind of slash) is looked up.",
-        `if ($arg_html_path !~ ${canonical}) { return 400 ${refusal}; }`,
-        `if (${FIND_PAGE} ~ "^${event ? "e" : "[ep]"}([0-9]+)$") { return 302 ${quote(`${rules.baseUrl}/api/v2/pages/`).slice(0, -1)}$1/'; }`,
-        `return 404 ${notFound};`,
-      ];
-    },
-    locations: [
-      "# The pre-rendered lookups: the browsable page or the JSON, or the empty answer for a slug no page has.",
-      `location ~ ^/api/_bc/lookup/(?<bc_lookup>.+/)$ {`,
-      "    internal;",
-      "    if ($bc_browsable) { rewrite ^ /api/_bc/lookup-html/$bc_lookup last; }",
-      `    try_files /${LOOKUP_DIR}/\${bc_lookup}index.json /api/_bc/empty;`,
-      "}",
-      `location ~ ^/api/_bc/lookup-html/(?<bc_lookup>.+/)$ {`,
-      "    internal;",
-      `    try_files /${LOOKUP_DIR}/\${bc_lookup}index.api.html /api/_bc/empty;`,
-      "}",
-      `location = /api/_bc/empty { internal; try_files /${EMPTY_LOOKUP_FILE} =404; }`,
-      "# find/: nginx puts an HTML body into its own 302; answered again below, without it.",
-      "error_page 302 =302 @bc_found;",
-    ],
+    find: (c) => findDirectives(rules, c),
+    locations: lookupLocations(),
     named: [
       "location @bc_found {",
       '    default_type "text/html; charset=utf-8";   # as Django\'s redirect',
@@ -161,4 +121,68 @@ export function lookupDirectives(rules: LookupRules, headers: readonly Header[],
       "}",
     ],
   };
+}
+
+/** A list's pre-rendered queries (?slug=, and for pages/ ?type=) rewritten to their files; any other query answers 400. */
+function listLookups(rules: LookupRules, c: Collection): string[] {
+  const route = c.prefix.split("/")[3]!;
+  const withType = route === "pages";
+  const allowed = ["slug", ...(withType ? ["type"] : []), "format", ...IGNORED_PARAMETERS];
+  return [
+    `# Pre-rendered lookups (${withType ? "?slug=, ?type=, both" : "?slug="}); any other query answers 400.`,
+    ...onlyParameters(allowed, REFUSAL),
+    // nginx does not decode query values: an encoded one cannot be looked up.
+    `if ($args ~ "(?:^|&)(?:slug|type)=[^&]*%") { return 400 ${REFUSAL}; }`,
+    "set $bc_slug $arg_slug;",
+    '# Not a slug (a-z, 0-9, hyphens) means no page has it: "-" names no lookup, so the empty answer.',
+    'if ($arg_slug !~ "^[a-z0-9-]+$") { set $bc_slug "-"; }',
+    'set $bc_lookup "";',
+    ...(withType
+      ? [
+          `if ($arg_type !~ "^(?:|${alternation(rules.types)})$") { return 400 ${REFUSAL}; }`,
+          "if ($arg_type) { set $bc_lookup type/$arg_type/; }",
+        ]
+      : []),
+    'if ($args ~ "(?:^|&)slug=") { set $bc_lookup ${bc_lookup}slug/$bc_slug/; }',
+    `if ($bc_lookup) { rewrite ^ /api/_bc/lookup/${route}/$bc_lookup last; }`,
+  ];
+}
+
+/** find/?html_path=: a 302 to the page the map of nginx-http.conf names, 404 when none, 400 without the map. */
+function findDirectives(rules: LookupRules, c: Collection): string[] {
+  const noFind = quote(serialize({
+    message: "This server answers find/ only when its http block includes nginx-http.conf (written beside nginx.conf). " +
+      "Without it, look the page up with ?slug= instead, or ask the preview or the Cloudflare worker.",
+  }));
+  const notFound = quote(serialize({ message: "not found" }));
+  const canonical = '"^(?:(?:/[a-z0-9-]+)*/?|(?:%2F[a-z0-9-]+)*(?:%2F)?)$"';
+  const event = c.prefix.includes("event_pages");
+  return [
+    ...onlyParameters(["html_path", "format", ...IGNORED_PARAMETERS], REFUSAL),
+    `if ($args !~ "(?:^|&)html_path=") { return 404 ${notFound}; }`,
+    `if (${FIND_READY} = "") { return 400 ${noFind}; }`,
+    "# Only a path written as the site writes it (lowercase, one kind of slash) is looked up.",
+    `if ($arg_html_path !~ ${canonical}) { return 400 ${REFUSAL}; }`,
+    `if (${FIND_PAGE} ~ "^${event ? "e" : "[ep]"}([0-9]+)$") { return 302 ${quote(`${rules.baseUrl}/api/v2/pages/`).slice(0, -1)}$1/'; }`,
+    `return 404 ${notFound};`,
+  ];
+}
+
+/** The internal locations that serve the pre-rendered lookups, and find/'s 302 answered again. */
+function lookupLocations(): string[] {
+  return [
+    "# The pre-rendered lookups: the browsable page or the JSON, or the empty answer for a slug no page has.",
+    `location ~ ^/api/_bc/lookup/(?<bc_lookup>.+/)$ {`,
+    "    internal;",
+    "    if ($bc_browsable) { rewrite ^ /api/_bc/lookup-html/$bc_lookup last; }",
+    `    try_files /${LOOKUP_DIR}/\${bc_lookup}index.json /api/_bc/empty;`,
+    "}",
+    `location ~ ^/api/_bc/lookup-html/(?<bc_lookup>.+/)$ {`,
+    "    internal;",
+    `    try_files /${LOOKUP_DIR}/\${bc_lookup}index.api.html /api/_bc/empty;`,
+    "}",
+    `location = /api/_bc/empty { internal; try_files /${EMPTY_LOOKUP_FILE} =404; }`,
+    "# find/: nginx puts an HTML body into its own 302; answered again below, without it.",
+    "error_page 302 =302 @bc_found;",
+  ];
 }

@@ -1,6 +1,6 @@
-// The parsers a clean build of a JSON catalogue never needs, loaded on first use (each takes tens
-// of milliseconds to load, in every thread): js-yaml and yaml for YAML sources, jsonc-parser for
-// the positions of errors and for keys written twice.
+// The parsers a clean build of a JSON catalogue never needs, loaded on first use (each takes a
+// while to load, in every thread: docs/benchmark.md): js-yaml and yaml for YAML sources,
+// jsonc-parser for the positions of errors and for keys written twice.
 import { createRequire } from "node:module";
 import type * as Jsonc from "jsonc-parser";
 import type * as JsYaml from "js-yaml";

@@ -1,5 +1,6 @@
 // Load stage: finds the files of content/ (each .json, .yaml or .yml) and reads them, reporting
 // every problem, two files for one thing included.
+import type { Dirent } from "node:fs";
 import { lstat, readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { notRegular, refusal } from "../io/regular-file.js";
@@ -77,6 +78,21 @@ export async function loadContent(contentDir: string, contentArg: string, readEv
     return { value, eventFiles: [], diagnostics, eventsFolderRead: false, contentFolderRead: false };
   }
   const topLevel = await readdir(contentDir, { withFileTypes: true });
+  readSettingsFiles(contentDir, contentArg, topLevel, value, diagnostics);
+  const found = await findEventFiles(contentDir, contentArg, topLevel, diagnostics);
+  if (found === null) return { value, eventFiles: [], diagnostics, eventsFolderRead: false, contentFolderRead: true };
+  if (readEvents) {
+    for (const f of found) {
+      const read = readSourceFileSync(f.absolute, f.file);
+      if (read.source) value.events.push(read.source);
+      diagnostics.push(...read.diagnostics);
+    }
+  }
+  return { value, eventFiles: found, diagnostics, eventsFolderRead: true, contentFolderRead: true };
+}
+
+/** Reads the settings files into `value` (a file of another name at the top is a warning); a required one missing is an error. */
+function readSettingsFiles(contentDir: string, contentArg: string, topLevel: readonly Dirent[], value: LoadedContent, diagnostics: Diagnostic[]): void {
   const known = new Set<string>(SETTINGS_FILES);
   for (const entry of topLevel) {
     if (entry.isFile() && formatOf(entry.name) && !known.has(stemOf(entry.name))) {
@@ -101,7 +117,10 @@ export async function loadContent(contentDir: string, contentArg: string, readEv
     if (read.source) value[name] = read.source;
     diagnostics.push(...read.diagnostics);
   }
+}
 
+/** The event files of content/events/, in file-name order; null when the folder is missing or refused (an error says which). */
+async function findEventFiles(contentDir: string, contentArg: string, topLevel: readonly Dirent[], diagnostics: Diagnostic[]): Promise<EventFile[] | null> {
   const eventsDir = path.join(contentDir, "events");
   const eventsShown = `${displayPath(contentArg, "events")}/`;
   // A catalogue needs an event page: say how to start one (the command writes the folder too).
@@ -111,12 +130,26 @@ export async function loadContent(contentDir: string, contentArg: string, readEv
   if (eventsWhat !== null && eventsWhat !== "a folder") {
     // Not listed, so nothing of where a link leads is read or named.
     diagnostics.push(error(eventsShown, [], `the events folder ${refusal(eventsWhat, true)}`));
-    return { value, eventFiles: [], diagnostics, eventsFolderRead: false, contentFolderRead: true };
+    return null;
   }
   if (!eventsEntry?.isDirectory()) {
     diagnostics.push(error(eventsShown, [], `the events folder is missing, and a catalogue needs at least one event page; ${startOne}`));
-    return { value, eventFiles: [], diagnostics, eventsFolderRead: false, contentFolderRead: true };
+    return null;
   }
+  const eventFiles = await eventFileNames(eventsDir, contentArg, diagnostics);
+  if (eventFiles.length === 0) {
+    diagnostics.push(error(eventsShown, [], `holds no event pages, and a catalogue needs at least one; ${startOne}`));
+  }
+  // A name from readdir has no separator: joined by concatenation, its paths are two references to
+  // shared prefixes and the name (path.join built each from several pieces, which a large
+  // catalogue held to the end).
+  const filePrefix = `${displayPath(contentArg, "events")}/`;
+  const absolutePrefix = `${eventsDir}${path.sep}`;
+  return eventFiles.map((name) => ({ file: `${filePrefix}${name}`, absolute: `${absolutePrefix}${name}` }));
+}
+
+/** The names of the event files in the events folder, sorted: one per page (a page written in two formats is an error), what is not a page left out. */
+async function eventFileNames(eventsDir: string, contentArg: string, diagnostics: Diagnostic[]): Promise<string[]> {
   const entries = (await readdir(eventsDir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1));
   const eventFiles: string[] = [];
   const byStem = new Map<string, string>();
@@ -138,24 +171,7 @@ export async function loadContent(contentDir: string, contentArg: string, readEv
     else diagnostics.push(twice(displayPath(contentArg, "events", entry.name), first, entry.name));
   }
   for (const name of byStem.values()) eventFiles.push(name);
-  eventFiles.sort((a, b) => (a < b ? -1 : 1));
-  if (eventFiles.length === 0) {
-    diagnostics.push(error(eventsShown, [], `holds no event pages, and a catalogue needs at least one; ${startOne}`));
-  }
-  // A name from readdir has no separator: joined by concatenation, its paths are two references to
-  // shared prefixes and the name (path.join built each from several pieces, which a large
-  // catalogue held to the end).
-  const filePrefix = `${displayPath(contentArg, "events")}/`;
-  const absolutePrefix = `${eventsDir}${path.sep}`;
-  const found = eventFiles.map((name) => ({ file: `${filePrefix}${name}`, absolute: `${absolutePrefix}${name}` }));
-  if (readEvents) {
-    for (const f of found) {
-      const read = readSourceFileSync(f.absolute, f.file);
-      if (read.source) value.events.push(read.source);
-      diagnostics.push(...read.diagnostics);
-    }
-  }
-  return { value, eventFiles: found, diagnostics, eventsFolderRead: true, contentFolderRead: true };
+  return eventFiles.sort((a, b) => (a < b ? -1 : 1));
 }
 
 /** The files of a run, by the name messages give them: where positions are looked up. */

@@ -137,10 +137,10 @@ export function yamlLocatorFast(text: string): KeyPathPlacer | null {
 }
 
 /**
- * The value of a YAML file (or NEEDS_FULL_PARSE), read once with the nodes js-yaml reports kept,
- * so that a page with something to report is placed without reading its file again (a tenth
- * more time to read, against a second reading for each page with a warning, four in ten in the
- * benchmark's catalogues). `placer` makes yamlLocatorFast's answer from them.
+ * The value of a YAML file (or NEEDS_FULL_PARSE), read once with the nodes js-yaml reports kept, so
+ * that a page with something to report is placed without reading its file again (keeping them costs
+ * less than reading each page with a warning twice: docs/benchmark.md has the measurement).
+ * `placer` makes yamlLocatorFast's answer from them.
  */
 export function readYamlPlaced(text: string): { value: unknown; placer: () => KeyPathPlacer | null } | typeof NEEDS_FULL_PARSE {
   const root: Frame = { open: 0, kind: null, result: undefined, children: [] };

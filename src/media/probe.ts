@@ -51,10 +51,11 @@ export const firstLine = (e: unknown) => (e instanceof Error ? e.message : Strin
 const isBmp = (bytes: Uint8Array) => bytes.length > 26 && bytes[0] === 0x42 && bytes[1] === 0x4d;
 
 /**
- * The most pixels an original may have: Wagtail's own limit on an upload (WAGTAILIMAGES_MAX_IMAGE_PIXELS,
- * 128 million by default), so every original Wagtail took still builds. Decoding one can take
- * gigabytes (a WebP about 9 bytes a pixel), whatever its file's size: a tiny file may claim any
- * size, and what is past the limit is refused from its header, never decoded.
+ * The most pixels an original may have: Wagtail's own limit on an upload
+ * (WAGTAILIMAGES_MAX_IMAGE_PIXELS, 128 million by default), so every original Wagtail took still
+ * builds. Decoding one can take gigabytes (docs/benchmark.md has the measurement), whatever its
+ * file's size: a tiny file may claim any size, and what is past the limit is refused from its
+ * header, never decoded.
  */
 export const MAX_PIXELS = 128_000_000;
 

@@ -1,10 +1,11 @@
 // A rebuild that reuses pages updates --out in place instead of swapping a whole new tree in:
-// moving twenty thousand unchanged files into a new folder and removing the old one cost more
-// than building the pages that changed. Nothing here changes --out before the build has succeeded
-// (every check passed, every new file staged) and --out has been found to hold nothing no build
-// wrote, so a failed or refused build still leaves --out as it was. Then whatever the build does
-// not write is removed, and each staged file is renamed over its place (a reader sees the old file
-// or the new, never part of one), so --out ends as a cold build leaves it.
+// moving a large catalogue's unchanged files into a new folder and removing the old one cost more
+// than building the pages that changed (docs/benchmark.md has the measurement). Nothing here
+// changes --out before the build has succeeded (every check passed, every new file staged) and
+// --out has been found to hold nothing no build wrote, so a failed or refused build still leaves
+// --out as it was. Then whatever the build does not write is removed, and each staged file is
+// renamed over its place (a reader sees the old file or the new, never part of one), so --out ends
+// as a cold build leaves it.
 // Stopped halfway (power lost), --out is part old and part new; the cache still describes the old
 // output, and the next build writes again every page whose files it does not find as it left them.
 import { lstatSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, unlinkSync } from "node:fs";

@@ -32,8 +32,8 @@ export interface PageJob {
   previousOut: string | null;
   /**
    * The thread that writes the files checks each detail against its response schema, on the text
-   * it writes (write-worker.ts), and the builder does not: that thread was idle about half of a
-   * cold build, and the check took the builder about a tenth of it.
+   * it writes (write-worker.ts), and the builder does not: that thread had time to spare, and the
+   * check was a good share of the builder's (docs/benchmark.md has the measurement).
    */
   checkWhenWritten?: boolean;
 }

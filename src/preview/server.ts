@@ -71,6 +71,9 @@ function closeServer(server: Server): Promise<void> {
   });
 }
 
+/** What the preview serves: the last build's model and files, or why there is none. */
+type Served = { model: HostModel; files: ServedFiles } | { failed: BuildOutcome & { ok: false } };
+
 export async function startPreview(options: PreviewOptions = {}): Promise<Preview> {
   const cwd = options.cwd ?? process.cwd();
   const contentDir = path.resolve(cwd, options.content ?? "content");
@@ -78,45 +81,86 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
   const cors = options.cors === undefined ? null : parseCorsOrigins(options.cors);
 
   // The port comes first: the default base URL is the preview's own origin, and the first build writes it.
+  // Known once listening (the port may be any free one): until then every host is refused.
+  let own: OwnAddress = { hosts: new Set(), url: "", baseUrl: "" };
+  const server = await listen(options, () => own, (req, res) => serveOne(req, res));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+  const baseUrl = givenBaseUrl ?? url;
+  own = { hosts: allowedHosts(port, baseUrl), url, baseUrl };
+
+  const work = mkdtempSync(path.join(tmpdir(), "build-catalogue-preview-"));
+  const outDir = path.join(work, "dist");
+  const builds = previewBuilds(options, cwd, outDir, baseUrl);
+
+  let watcher = null as ContentWatcher | null;
+  // Watching before the first build: a change made while it runs is built after it.
+  const starting = (async () => {
+    watcher = await watchContent(contentDir, () => builds.queue.changed(), (e) => options.onWatchError?.(e));
+    await builds.queue.request();
+  })();
+  const started = starting.catch(() => undefined);
+
+  const serveOne = async (req: IncomingMessage, res: ServerResponse) => {
+    // The first build, and every change the watcher has seen, are built before anything is answered: never the build before them.
+    await started;
+    await builds.queue.idle();
+    await builds.whileAnswering(async () => writeAnswer(req, res, await answerFor(builds.served(), outDir, req, cors)));
+  };
+
+  try {
+    await starting;
+  } catch (e) {
+    await watcher?.close();
+    await closeServer(server);
+    rmSync(work, { recursive: true, force: true });
+    throw watcher ? e : new BuildFailed(`the preview could not watch ${options.content ?? "content"}/ for changes: ${(e as Error).message}`);
+  }
+
+  return {
+    url,
+    port,
+    baseUrl,
+    rebuild: () => builds.queue.request(),
+    close: async () => {
+      builds.stopClock();
+      await watcher?.close();
+      await builds.queue.stop();
+      await closeServer(server);
+      rmSync(work, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The preview's HTTP server, listening on 127.0.0.1 at --port: what cannot be read, and what is
+ * meant for another host than `own()`, is refused (the first few such hosts reported); `serve`
+ * answers the rest.
+ */
+async function listen(options: PreviewOptions, own: () => OwnAddress, serve: (req: IncomingMessage, res: ServerResponse) => Promise<void>): Promise<Server> {
   // node:http is loaded here, not with the module: the command's bundle holds the preview, and
   // loading it (with net and stream) slowed every build's start.
   const { createServer } = await import("node:http");
-  // Known once listening (the port may be any free one): until then every host is refused.
-  let own: OwnAddress = { hosts: new Set(), url: "", baseUrl: "" };
   const reported = new Set<string | undefined>();
-  // A bug, not the content: say so rather than leave the client waiting; its stack goes to the
-  // terminal (onRequestError), never to the client.
-  const failed = (res: ServerResponse, e: unknown) => {
-    const error = e instanceof Error ? e : new Error(String(e));
-    options.onRequestError?.(error);
-    if (res.writableEnded) return;
-    try {
-      // Part of an answer is out: the client can only be told by the connection's end.
-      if (res.headersSent) return void res.destroy();
-      res.writeHead(500, { "Content-Type": "application/json" });
-      res.end(JSON.stringify({ message: `the preview failed: ${error.message}` }));
-    } catch {
-      res.destroy();
-    }
-  };
   const server: Server = createServer((req, res) => {
     try {
       // What cannot be read, and what is meant for another host, are refused before anything is read.
-      const refused = checkRequest(req, own);
+      const refused = checkRequest(req, own());
       if (refused) {
         if (refused.status === 421 && !reported.has(refused.host) && reported.size < REPORTED_HOSTS) {
           reported.add(refused.host);
-          options.onRefusedHost?.(refused.host, own);
+          options.onRefusedHost?.(refused.host, own());
         }
         res.writeHead(refused.status, [...refused.headers, ["Content-Length", String(Buffer.byteLength(refused.body))]].flat());
         res.end(req.method === "HEAD" ? undefined : refused.body);
         return;
       }
     } catch (e) {
-      failed(res, e);
+      answerFailure(res, e, options);
       return;
     }
-    serveOne(req, res).catch((e: unknown) => failed(res, e));
+    serve(req, res).catch((e: unknown) => answerFailure(res, e, options));
   });
   // CONNECT asks for a tunnel, which the preview is not: a 400 rather than a silent close.
   server.on("connect", (_req: IncomingMessage, socket: Duplex) => {
@@ -127,21 +171,37 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
     server.once("error", reject);
     server.listen(options.port ?? 8000, "127.0.0.1", () => resolve());
   });
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  const url = `http://127.0.0.1:${port}`;
-  const baseUrl = givenBaseUrl ?? url;
-  own = { hosts: allowedHosts(port, baseUrl), url, baseUrl };
+  return server;
+}
 
-  const work = mkdtempSync(path.join(tmpdir(), "build-catalogue-preview-"));
-  const outDir = path.join(work, "dist");
-  let state: { model: HostModel; files: ServedFiles } | { failed: BuildOutcome & { ok: false } } = { failed: { ok: false, diagnostics: [], message: "building..." } };
+/**
+ * A bug, not the content: say so rather than leave the client waiting; its stack goes to the
+ * terminal (onRequestError), never to the client.
+ */
+function answerFailure(res: ServerResponse, e: unknown, options: PreviewOptions): void {
+  const error = e instanceof Error ? e : new Error(String(e));
+  options.onRequestError?.(error);
+  if (res.writableEnded) return;
+  try {
+    // Part of an answer is out: the client can only be told by the connection's end.
+    if (res.headersSent) return void res.destroy();
+    res.writeHead(500, { "Content-Type": "application/json" });
+    res.end(JSON.stringify({ message: `the preview failed: ${error.message}` }));
+  } catch {
+    res.destroy();
+  }
+}
 
-  // Without a fixed --now, the next change of is_past/in_past is a rebuild like a content change.
+/**
+ * The preview's builds into `outDir`, one at a time (the queue): what the last left to serve, and,
+ * without a fixed --now, the clock that rebuilds when an is_past or in_past next changes, as a
+ * content change does. A build updates the folder in place, so it waits for the requests being
+ * answered (and new ones wait for it): no answer mixes files of two builds.
+ */
+function previewBuilds(options: PreviewOptions, cwd: string, outDir: string, baseUrl: string) {
+  let served: Served = { failed: { ok: false, diagnostics: [], message: "building..." } };
   let clock: NodeJS.Timeout | null = null;
   let closed = false;
-  // Requests being answered: a build updates the folder in place, so it waits for them to finish
-  // (and new ones wait for it), and no answer mixes files of two builds.
   let answering = 0;
   let answered: (() => void) | null = null;
   const buildOnce = async (): Promise<BuildOutcome> => {
@@ -160,80 +220,58 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
       outcome = result.ok && result.model
         ? { ok: true, events: result.events, reused: result.reused, milliseconds: result.milliseconds, diagnostics: result.diagnostics }
         : { ok: false, diagnostics: result.diagnostics, message: null };
-      state = result.ok && result.model ? { model: result.model, files: previewFiles(outDir) } : { failed: outcome as BuildOutcome & { ok: false } };
+      served = result.ok && result.model ? { model: result.model, files: previewFiles(outDir) } : { failed: outcome as BuildOutcome & { ok: false } };
     } catch (e) {
       outcome = { ok: false, diagnostics: [], message: (e as Error).message };
-      state = { failed: outcome };
+      served = { failed: outcome };
     }
     options.onBuild?.(outcome);
     return outcome;
   };
   const queue = new RebuildQueue(buildOnce, QUIET_MS);
-
-  let watcher = null as ContentWatcher | null;
-  // Watching before the first build: a change made while it runs is built after it.
-  const starting = (async () => {
-    watcher = await watchContent(contentDir, () => queue.changed(), (e) => options.onWatchError?.(e));
-    await queue.request();
-  })();
-  const started = starting.catch(() => undefined);
-
-  const serveOne = async (req: IncomingMessage, res: ServerResponse) => {
-    // The first build, and every change the watcher has seen, are built before anything is answered: never the build before them.
-    await started;
-    await queue.idle();
-    answering++;
-    try {
-      await respondTo(req, res);
-    } finally {
-      if (--answering === 0 && answered) {
-        answered();
-        answered = null;
-      }
-    }
-  };
-  const respondTo = async (req: IncomingMessage, res: ServerResponse) => {
-    const h = req.headers;
-    let answer: PreviewAnswer;
-    const media = "model" in state ? await mediaAnswer(outDir, state.model, req.url!) : null;
-    if (media) answer = media;
-    else if ("model" in state) {
-      answer = await respond(state.files, state.model, {
-        method: req.method ?? "GET", url: req.url ?? "/", accept: h.accept, origin: h.origin,
-        corsRequestMethod: h["access-control-request-method"] as string | undefined,
-      }, cors ?? undefined);
-    } else {
-      answer = buildErrorAnswer(state.failed.diagnostics, state.failed.message, h.accept);
-      // A front end on another origin reads the errors too.
-      if (cors) answer.headers.push(...corsHeaders(cors, h.origin));
-    }
-    // HEAD gets GET's headers, its length included, and no body.
-    const headers = answer.headers.some(([n]) => n === "Content-Length") ? answer.headers : [...answer.headers, ["Content-Length", String(answer.body.length)] as const];
-    res.writeHead(answer.status, headers.flat() as string[]);
-    res.end(req.method === "HEAD" ? undefined : answer.body);
-  };
-
-  try {
-    await starting;
-  } catch (e) {
-    await watcher?.close();
-    await closeServer(server);
-    rmSync(work, { recursive: true, force: true });
-    throw watcher ? e : new BuildFailed(`the preview could not watch ${options.content ?? "content"}/ for changes: ${(e as Error).message}`);
-  }
-
   return {
-    url,
-    port,
-    baseUrl,
-    rebuild: () => queue.request(),
-    close: async () => {
+    queue,
+    served: () => served,
+    /** Answers a request: no build starts until it (and every other being answered) is done. */
+    async whileAnswering(answer: () => Promise<void>): Promise<void> {
+      answering++;
+      try {
+        await answer();
+      } finally {
+        if (--answering === 0 && answered) {
+          answered();
+          answered = null;
+        }
+      }
+    },
+    /** No rebuild at the next change any more: the preview is closing. */
+    stopClock(): void {
       closed = true;
       if (clock) clearTimeout(clock);
-      await watcher?.close();
-      await queue.stop();
-      await closeServer(server);
-      rmSync(work, { recursive: true, force: true });
     },
   };
+}
+
+/** The answer to a request, from what the last build left: its media, its API, or its errors. */
+async function answerFor(served: Served, outDir: string, req: IncomingMessage, cors: string[] | null): Promise<PreviewAnswer> {
+  const h = req.headers;
+  const media = "model" in served ? await mediaAnswer(outDir, served.model, req.url!) : null;
+  if (media) return media;
+  if ("model" in served) {
+    return respond(served.files, served.model, {
+      method: req.method ?? "GET", url: req.url ?? "/", accept: h.accept, origin: h.origin,
+      corsRequestMethod: h["access-control-request-method"] as string | undefined,
+    }, cors ?? undefined);
+  }
+  const answer = buildErrorAnswer(served.failed.diagnostics, served.failed.message, h.accept);
+  // A front end on another origin reads the errors too.
+  if (cors) answer.headers.push(...corsHeaders(cors, h.origin));
+  return answer;
+}
+
+/** Writes an answer; HEAD gets GET's headers, its length included, and no body. */
+function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: PreviewAnswer): void {
+  const headers = answer.headers.some(([n]) => n === "Content-Length") ? answer.headers : [...answer.headers, ["Content-Length", String(answer.body.length)] as const];
+  res.writeHead(answer.status, headers.flat() as string[]);
+  res.end(req.method === "HEAD" ? undefined : answer.body);
 }

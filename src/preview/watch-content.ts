@@ -27,9 +27,9 @@ export function mattersToBuild(contentDir: string, file: string): boolean {
  * batches count that name none: an empty one (the watcher merged its events into nothing) and one
  * naming a dot-named file already gone, an editor's temporary file renamed over a content file.
  * Soon after it starts, the watcher can report that file's creation and lose the rename that
- * follows (about 1 in 100 of the saves made then, on Linux), which would leave the preview stale.
- * A swap file or an Emacs lock still stands, and counts for nothing; nor does what goes on inside
- * a dot-named folder (git's index.lock).
+ * follows (for some of the saves made then, on Linux: docs/benchmark.md has the measurement), which
+ * would leave the preview stale. A swap file or an Emacs lock still stands, and counts for nothing;
+ * nor does what goes on inside a dot-named folder (git's index.lock).
  */
 export function batchMatters(contentDir: string, paths: readonly string[]): boolean {
   if (paths.length === 0) return true;

@@ -105,14 +105,33 @@ function detailFile(route: string, id: number): string {
   return route === "images" ? imageDetailFile(id) : `api/v2/pages/${id}/index.json`;
 }
 
-export async function respond(rules: ServedRules, files: ServedFiles, req: ServedRequest): Promise<ServedAnswer> {
-  const method = req.method.toUpperCase();
+/**
+ * Whether the request's origin is allowed, the CORS headers it gets, and `vary`: a list of headers
+ * with Origin in its Vary when the answer echoes an origin (not "*"), for shared caches.
+ */
+function corsFor(rules: ServedRules, req: ServedRequest): { corsAllowed: boolean; cors: Header[]; vary: (headers: readonly Header[]) => Header[] } {
   const anyOrigin = rules.corsOrigins.includes("*");
   const corsAllowed = !!req.origin && (anyOrigin || rules.corsOrigins.includes(req.origin));
   const cors: Header[] = corsAllowed ? [["Access-Control-Allow-Origin", anyOrigin ? "*" : req.origin!]] : [];
-  // An echoed origin (not "*") makes the answer depend on Origin: say so, for shared caches.
   const vary = (headers: readonly Header[]): Header[] =>
     headers.map(([n, v]) => (corsAllowed && !anyOrigin && n === "Vary" ? [n, `${v}, Origin`] : [n, v]));
+  return { corsAllowed, cors, vary };
+}
+
+/** The answer of a query beyond `format`, from the build's index (and, for pages, the documents its plan names). */
+async function queryResult(files: ServedFiles, route: string, request: { view: "list" | "detail" | "find"; id: number | undefined; query: string }): Promise<QueryAnswer> {
+  // Every answer of the images endpoint is made from its index: no document is read.
+  if (route === "images") return answerImageQuery(await readIndex<ImageIndex>(files, IMAGE_INDEX_FILE), request);
+  const plan = planQuery(await readIndex<QueryIndex>(files, QUERY_INDEX_FILE), { route: route as QueryRoute, ...request });
+  if (plan.kind === "answer") return plan.answer;
+  const docs = await Promise.all(plan.ids.map((id) => files.read(`api/v2/pages/${id}/index.json`)));
+  if (docs.some((d) => d === null)) throw new Error("a page listed in the query index has no document in the build");
+  return plan.render(docs as string[]);
+}
+
+export async function respond(rules: ServedRules, files: ServedFiles, req: ServedRequest): Promise<ServedAnswer> {
+  const method = req.method.toUpperCase();
+  const { corsAllowed, cors, vary } = corsFor(rules, req);
 
   // What cannot be read as an address is the client's mistake: a 400, as the live API's server answers it.
   const url = parseRequestTarget(req.url);
@@ -166,20 +185,7 @@ export async function respond(rules: ServedRules, files: ServedFiles, req: Serve
     const json = await files.read(id !== null ? detailFile(route, id) : `${p.slice(1)}index.json`);
     return json === null ? answer(404, NOT_FOUND_BODY) : answer(200, json);
   }
-  const id = detail ? Number(detail[1]) : undefined;
-  let result: QueryAnswer;
-  if (route === "images") {
-    // Every answer of the images endpoint is made from its index: no document is read.
-    result = answerImageQuery(await readIndex<ImageIndex>(files, IMAGE_INDEX_FILE), { view, id, query: url.search });
-  } else {
-    const plan = planQuery(await readIndex<QueryIndex>(files, QUERY_INDEX_FILE), { route: route as QueryRoute, view, id, query: url.search });
-    if (plan.kind === "answer") result = plan.answer;
-    else {
-      const docs = await Promise.all(plan.ids.map((id) => files.read(`api/v2/pages/${id}/index.json`)));
-      if (docs.some((d) => d === null)) throw new Error("a page listed in the query index has no document in the build");
-      result = plan.render(docs as string[]);
-    }
-  }
+  const result = await queryResult(files, route, { view, id: detail ? Number(detail[1]) : undefined, query: url.search });
   if ("location" in result) {
     // Django's redirect: text/html, the Location, then the view's headers; no body.
     const view = vary(rules.jsonHeaders).filter(([n]) => n !== "Content-Type");

@@ -6,7 +6,7 @@ import { lstat, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { SLUG } from "../content/common.js";
 import { UsageError } from "../errors.js";
-import { displayPath, loadContent } from "../load/load-content.js";
+import { displayPath, loadContent, type SourceFile } from "../load/load-content.js";
 import { placeholder } from "../validate/placeholders.js";
 import { EVENT_SCHEMA_FILE, findSchemaHome, schemaReference } from "./schema-path.js";
 import { sourceText, standingSource } from "./source-text.js";
@@ -53,23 +53,8 @@ export async function newEvent(options: NewEventOptions): Promise<NewEventResult
   if (!SLUG.test(options.slug)) {
     throw new UsageError(`"${options.slug}" is not a slug: write lowercase words of a-z and 0-9 joined by single hyphens, such as "hamlet-2026"`);
   }
-  const loaded = await loadContent(contentDir, contentArg);
-  if (!loaded.value.catalogue) {
-    throw new UsageError(`--content: ${displayPath(contentArg, "catalogue.json")} was not found or could not be read; point --content at the folder that holds catalogue.json`);
-  }
   const eventsDir = path.join(contentDir, "events");
-  // The build reads no folder through a link (load/load-content.ts): nor does this write through one.
-  if ((await lstat(eventsDir).catch(() => null))?.isSymbolicLink()) {
-    throw new UsageError(`${displayPath(contentArg, "events")}/ is a symbolic link, and build-catalogue reads and writes only what is inside the content folder: replace the link by the folder itself`);
-  }
-  // Whatever stands there, a link included (never read: one to a device would never end).
-  const standing = await standingSource(eventsDir, options.slug);
-  if (standing) throw new UsageError(`${displayPath(contentArg, "events", standing)} already exists; choose another slug, or edit that file`);
-  const events = loaded.value.events.map((e) => ({ file: e.file, data: asObject(e.data) }));
-  const taken = events.find((e) => e.data.slug === options.slug);
-  if (taken) throw new UsageError(`${taken.file} already has the slug "${options.slug}"; choose another slug`);
-
-  const catalogue = asObject(loaded.value.catalogue.data);
+  const { loaded, catalogue, events } = await readSite(contentDir, contentArg, options.slug);
   const parent = asObject(catalogue.parent);
   const pageId = maxOf([parent.id, asObject(parent.home).id, ...events.map((e) => e.data.id)]) + 1;
   const performanceId = maxOf(events.flatMap((e) => (Array.isArray(e.data.performances) ? e.data.performances.map((p) => asObject(p).id) : []))) + 1;
@@ -78,46 +63,15 @@ export async function newEvent(options: NewEventOptions): Promise<NewEventResult
   const home = findSchemaHome(contentDir, EVENT_SCHEMA_FILE);
   const schema = home ? schemaReference(home, eventsDir, EVENT_SCHEMA_FILE) : null;
   const notes: string[] = [];
-  // A thumbnail is required: with no image to name, say how to add the first one.
-  const images = loaded.value.images;
-  const imagesFile = images?.file ?? displayPath(contentArg, "images.json");
-  const noImages = itemsOf(images?.data).length === 0;
-  const imageHint = noImages
-    ? `an image id from images.json, which ${images ? "holds no images" : "does not exist yet"}: add an image to ${imagesFile} as a list item {id, title, file, alt}, then write its id here`
-    : `an image id from images.json${choices(images?.data)}`;
-  if (noImages) {
-    notes.push(
-      `${imagesFile} ${images ? "holds no images" : "does not exist yet"}: add one, such as [{"id": 1, "title": "Hamlet", "file": "hamlet.jpg", "alt": "Hamlet holding a skull"}], and write its id at thumbnail.image.`,
-    );
-  }
+  const thumbnail = thumbnailHint(loaded.value.images, contentArg);
+  if (thumbnail.note) notes.push(thumbnail.note);
   if (schema === null) {
     notes.push(
       'No "$schema" was written: this site has neither build-catalogue in its node_modules (a dependency of the site: docs/installing.md of build-catalogue) nor a schemas/ folder beside the content ' +
         "(build-catalogue schema --out schemas); with either, new event names the schema, and editors check the file as it is typed (add the key to this file by hand).",
     );
   }
-  const page = {
-    ...(schema === null ? {} : { $schema: schema }),
-    id: pageId,
-    title: placeholder("the event's title"),
-    first_published_at: placeholder("when the page is first published, such as 2026-05-01T09:00 (in the catalogue's time zone)"),
-    on_sale: false,
-    event: {
-      id: placeholder("the id of the event record this page presents"),
-      ticketing_code: placeholder("the event's code in the ticketing system (a whole number)"),
-    },
-    venue: placeholder(`a venue id from venues.json${choices(loaded.value.venues?.data)}`),
-    genre: [],
-    accessibility: [],
-    thumbnail: { image: placeholder(imageHint) },
-    performances: [
-      {
-        id: performanceId,
-        ticketing_code: placeholder("the performance's code in the ticketing system (a whole number)"),
-        datetime: placeholder("when the performance starts, such as 2026-06-01T19:30 (in the venue's time zone)"),
-      },
-    ],
-  };
+  const page = eventTemplate({ schema, pageId, performanceId, venues: loaded.value.venues?.data, imageHint: thumbnail.hint });
   const text = sourceText(page, options.yaml === true, schema);
   await mkdir(eventsDir, { recursive: true });
   // "wx": never replace a file that appeared since the check above.
@@ -128,5 +82,67 @@ export async function newEvent(options: NewEventOptions): Promise<NewEventResult
     placeholders: ["title", "first_published_at", "event.id", "event.ticketing_code", "venue", "thumbnail.image", "performances[0].ticketing_code", "performances[0].datetime"],
     schema,
     notes,
+  };
+}
+
+/**
+ * The site's content, read to choose the ids and hints; refused when it has no catalogue, when
+ * its events folder is a link, or when the slug is taken (by a file's name or a page's slug).
+ */
+async function readSite(contentDir: string, contentArg: string, slug: string) {
+  const loaded = await loadContent(contentDir, contentArg);
+  if (!loaded.value.catalogue) {
+    throw new UsageError(`--content: ${displayPath(contentArg, "catalogue.json")} was not found or could not be read; point --content at the folder that holds catalogue.json`);
+  }
+  const eventsDir = path.join(contentDir, "events");
+  // The build reads no folder through a link (load/load-content.ts): nor does this write through one.
+  if ((await lstat(eventsDir).catch(() => null))?.isSymbolicLink()) {
+    throw new UsageError(`${displayPath(contentArg, "events")}/ is a symbolic link, and build-catalogue reads and writes only what is inside the content folder: replace the link by the folder itself`);
+  }
+  // Whatever stands there, a link included (never read: one to a device would never end).
+  const standing = await standingSource(eventsDir, slug);
+  if (standing) throw new UsageError(`${displayPath(contentArg, "events", standing)} already exists; choose another slug, or edit that file`);
+  const events = loaded.value.events.map((e) => ({ file: e.file, data: asObject(e.data) }));
+  const taken = events.find((e) => e.data.slug === slug);
+  if (taken) throw new UsageError(`${taken.file} already has the slug "${slug}"; choose another slug`);
+  return { loaded, catalogue: asObject(loaded.value.catalogue.data), events };
+}
+
+/**
+ * A thumbnail is required: the placeholder's hint names the images to choose from, or, with no
+ * image to name, says how to add the first one (and so does a note).
+ */
+function thumbnailHint(images: SourceFile | null, contentArg: string): { hint: string; note: string | null } {
+  const imagesFile = images?.file ?? displayPath(contentArg, "images.json");
+  if (itemsOf(images?.data).length > 0) return { hint: `an image id from images.json${choices(images?.data)}`, note: null };
+  return {
+    hint: `an image id from images.json, which ${images ? "holds no images" : "does not exist yet"}: add an image to ${imagesFile} as a list item {id, title, file, alt}, then write its id here`,
+    note: `${imagesFile} ${images ? "holds no images" : "does not exist yet"}: add one, such as [{"id": 1, "title": "Hamlet", "file": "hamlet.jpg", "alt": "Hamlet holding a skull"}], and write its id at thumbnail.image.`,
+  };
+}
+
+/** The new page: real defaults where there are any, placeholders the build refuses where only an editor knows. */
+function eventTemplate(t: { schema: string | null; pageId: number; performanceId: number; venues: unknown; imageHint: string }) {
+  return {
+    ...(t.schema === null ? {} : { $schema: t.schema }),
+    id: t.pageId,
+    title: placeholder("the event's title"),
+    first_published_at: placeholder("when the page is first published, such as 2026-05-01T09:00 (in the catalogue's time zone)"),
+    on_sale: false,
+    event: {
+      id: placeholder("the id of the event record this page presents"),
+      ticketing_code: placeholder("the event's code in the ticketing system (a whole number)"),
+    },
+    venue: placeholder(`a venue id from venues.json${choices(t.venues)}`),
+    genre: [],
+    accessibility: [],
+    thumbnail: { image: placeholder(t.imageHint) },
+    performances: [
+      {
+        id: t.performanceId,
+        ticketing_code: placeholder("the performance's code in the ticketing system (a whole number)"),
+        datetime: placeholder("when the performance starts, such as 2026-06-01T19:30 (in the venue's time zone)"),
+      },
+    ],
   };
 }

@@ -68,51 +68,8 @@ export function renderWorkflow(options: WorkflowOptions = {}): string {
   const scheduleName = options.schedule ?? DEFAULT_SCHEDULE;
   const recipe = DEPLOY_RECIPES[host];
   const schedule = scheduleName === "none" ? null : SCHEDULES[scheduleName];
-  const names = (kind: string, list: string[]) => (list.length ? `the ${kind}${list.length > 1 ? "s" : ""} ${list.join(", ")}` : "");
-  const settings = [names("secret", recipe.secrets), names("variable", recipe.variables)].filter(Boolean).join(" and ");
-
-  const header = [
-    `The events catalogue on GitHub Actions, as \`build-catalogue init --host ${host} --schedule ${scheduleName}\` writes it into .github/workflows/ of the site's repository (the one that holds content/ and has build-catalogue in its package.json):`,
-    "",
-    "- pull requests: check the content; errors and warnings show as annotations on the changed lines (build-catalogue writes them when it runs on GitHub Actions);",
-    "- pushes to main: build dist/ and deploy it;",
-    schedule
-      ? `- ${schedule.said}: rebuild and deploy if an is_past or in_past has changed since the last run could have (a performance has started). GitHub may start a scheduled run late, so each run looks back ${schedule.lookBackMinutes} minutes: a rebuild is cheap and gives the same bytes. About ${schedule.runsPerMonth.toLocaleString("en")} scheduled runs a month, a minute each, which a private repository counts against its Actions minutes (2,000 a month on GitHub Free; public repositories: free).`
-      : "- no schedule: is_past and in_past change only when the next push (or a run started by hand: Actions, Run workflow) rebuilds.",
-    "",
-    `Deploy: ${recipe.title}. Set ${settings} (Settings, Secrets and variables, Actions). Another host or schedule: docs/hosts.md and docs/getting-started.md of build-catalogue.`,
-  ].flatMap((p) => wrap(p));
-
-  const checkJob = `  check:
-    if: github.event_name == 'pull_request'
-    runs-on: ubuntu-latest
-    steps:
-${setupNode}      # Warnings are annotated but do not fail the check; add --strict to make them fail it.
-      - name: Check the content
-        run: npx build-catalogue check
-`;
-  const changedJob = schedule
-    ? `
-  # On the schedule: has a performance started since the last scheduled run could have built?
-  changed:
-    if: github.event_name == 'schedule'
-    runs-on: ubuntu-latest
-    outputs:
-      rebuild: \${{ steps.clock.outputs.rebuild }}
-    steps:
-${setupNode}      - name: Next change after the look-back
-        id: clock
-        run: |
-          SINCE="$(date -u -d '${schedule.lookBackMinutes} minutes ago' +%Y-%m-%dT%H:%M:%SZ)"
-          NEXT="$(npx build-catalogue check --next-change --now "$SINCE")"
-          echo "Next change after $SINCE: \${NEXT:-none}"
-          if [ -n "$NEXT" ] && [ "$(date -u -d "$NEXT" +%s)" -le "$(date -u +%s)" ]; then
-            echo "rebuild=true" >> "$GITHUB_OUTPUT"
-          else
-            echo "rebuild=false" >> "$GITHUB_OUTPUT"
-          fi
-`
-    : "";
+  const header = workflowHeader(host, scheduleName, schedule);
+  const changedJob = schedule ? scheduledChangeJob(schedule) : "";
   const deployHead = schedule
     ? `  deploy:
     needs: changed
@@ -143,9 +100,60 @@ concurrency:
   cancel-in-progress: \${{ github.event_name == 'pull_request' }}
 
 jobs:
-${checkJob}${changedJob}
+${CHECK_JOB}${changedJob}
 ${deployHead}    runs-on: ubuntu-latest
     environment: production
     steps:
 ${setupNode}${recipe.steps}`;
+}
+
+/** The comment at the top: what runs when, what the schedule costs, and what to set for the deploy. */
+function workflowHeader(host: InitHost, scheduleName: ScheduleName, schedule: Schedule | null): string[] {
+  const recipe = DEPLOY_RECIPES[host];
+  const names = (kind: string, list: string[]) => (list.length ? `the ${kind}${list.length > 1 ? "s" : ""} ${list.join(", ")}` : "");
+  const settings = [names("secret", recipe.secrets), names("variable", recipe.variables)].filter(Boolean).join(" and ");
+  return [
+    `The events catalogue on GitHub Actions, as \`build-catalogue init --host ${host} --schedule ${scheduleName}\` writes it into .github/workflows/ of the site's repository (the one that holds content/ and has build-catalogue in its package.json):`,
+    "",
+    "- pull requests: check the content; errors and warnings show as annotations on the changed lines (build-catalogue writes them when it runs on GitHub Actions);",
+    "- pushes to main: build dist/ and deploy it;",
+    schedule
+      ? `- ${schedule.said}: rebuild and deploy if an is_past or in_past has changed since the last run could have (a performance has started). GitHub may start a scheduled run late, so each run looks back ${schedule.lookBackMinutes} minutes: a rebuild is cheap and gives the same bytes. About ${schedule.runsPerMonth.toLocaleString("en")} scheduled runs a month, a minute each, which a private repository counts against its Actions minutes (2,000 a month on GitHub Free; public repositories: free).`
+      : "- no schedule: is_past and in_past change only when the next push (or a run started by hand: Actions, Run workflow) rebuilds.",
+    "",
+    `Deploy: ${recipe.title}. Set ${settings} (Settings, Secrets and variables, Actions). Another host or schedule: docs/hosts.md and docs/getting-started.md of build-catalogue.`,
+  ].flatMap((p) => wrap(p));
+}
+
+const CHECK_JOB = `  check:
+    if: github.event_name == 'pull_request'
+    runs-on: ubuntu-latest
+    steps:
+${setupNode}      # Warnings are annotated but do not fail the check; add --strict to make them fail it.
+      - name: Check the content
+        run: npx build-catalogue check
+`;
+
+/** On the schedule, the job that says whether an is_past or in_past has changed since the last run could have built. */
+function scheduledChangeJob(schedule: Schedule): string {
+  return `
+  # On the schedule: has a performance started since the last scheduled run could have built?
+  changed:
+    if: github.event_name == 'schedule'
+    runs-on: ubuntu-latest
+    outputs:
+      rebuild: \${{ steps.clock.outputs.rebuild }}
+    steps:
+${setupNode}      - name: Next change after the look-back
+        id: clock
+        run: |
+          SINCE="$(date -u -d '${schedule.lookBackMinutes} minutes ago' +%Y-%m-%dT%H:%M:%SZ)"
+          NEXT="$(npx build-catalogue check --next-change --now "$SINCE")"
+          echo "Next change after $SINCE: \${NEXT:-none}"
+          if [ -n "$NEXT" ] && [ "$(date -u -d "$NEXT" +%s)" -le "$(date -u +%s)" ]; then
+            echo "rebuild=true" >> "$GITHUB_OUTPUT"
+          else
+            echo "rebuild=false" >> "$GITHUB_OUTPUT"
+          fi
+`;
 }

@@ -38,7 +38,7 @@ async function writeAll(name: string, pages: PageRecord[]): Promise<{ root: stri
   const root = path.join(dir, name);
   // The builder makes the collections' folders before the thread writes into them (build.ts).
   for (const folder of ["api/v2/event_pages", "api/v2/pages"]) mkdirSync(path.join(root, folder), { recursive: true });
-  const thread = new WriteThread(root, () => {});
+  const thread = new WriteThread(root, process.execArgv, () => {});
   try {
     for (const p of pages) thread.place(p);
     await thread.finish();
