@@ -55,7 +55,7 @@ await build({
   banner: { js: 'import { createRequire as __createRequire } from "node:module";\nconst require = __createRequire(import.meta.url);' },
   plugins: [heapFlagsOutside, zodEnglishOnly],
   // Native modules, loaded on first use from node_modules (never bundled: their binaries sit beside their code).
-  external: ["sharp", "@parcel/watcher"],
+  external: ["sharp", "@parcel/watcher", "decap-server"],
   minifyWhitespace: true,
   minifySyntax: true,
   logLevel: "warning",
@@ -75,3 +75,19 @@ if (/[^\x00-\x7f]/.test(bundled)) {
   if ((await code(bundled)) !== (await code(escaped))) throw new Error("bundle: escaping the characters beyond ASCII in lib/cli.bundle.js would change its code (not only comments)");
   writeFileSync(outfile, escaped);
 }
+
+// The admin's extension (src/admin/extension/), for the browser: one script beside Decap CMS's
+// bundle, which the admin's page loads (src/admin/admin-files.ts). Its dependencies (the YAML and
+// JSON editors that keep a file's layout) are bundled in; Decap gives React (window.h, createClass).
+await build({
+  entryPoints: [path.join(root, "src/admin/extension/main.ts")],
+  outfile: path.join(root, "lib/admin/admin.js"),
+  bundle: true,
+  platform: "browser",
+  format: "iife",
+  target: "es2020",
+  minify: true,
+  charset: "ascii",
+  legalComments: "none",
+  logLevel: "warning",
+});
