@@ -1,0 +1,46 @@
+// The `html` widget: a rich text fragment edited as HTML, as the content keeps it (never turned
+// into Markdown), with a preview beneath. The preview renders in a sandboxed frame with scripts
+// off, so a fragment that the build's sanitizer would refuse cannot run in the admin either.
+import { decap, type ControlProps } from "./decap.js";
+
+interface HtmlControl {
+  props: ControlProps;
+}
+
+/** A frame that shows `html` with nothing allowed to run (sandbox without allow-scripts). */
+export function sandboxedPreview(html: string, className?: string) {
+  const { h } = decap();
+  const doc = `<!doctype html><meta charset="utf-8"><style>body{font:15px/1.5 system-ui,sans-serif;margin:8px;color:#333}</style>${html}`;
+  return h("iframe", { sandbox: "", srcDoc: doc, title: "Preview of the HTML", className, style: { width: "100%", minHeight: "120px", border: "1px solid #dfdfe3", borderRadius: "4px", background: "#fff" } });
+}
+
+export function registerHtmlWidget(): void {
+  const { CMS, h, createClass } = decap();
+  const control = createClass({
+    render(this: HtmlControl) {
+      const { value, onChange, forID, classNameWrapper, setActiveStyle, setInactiveStyle } = this.props;
+      const text = typeof value === "string" ? value : "";
+      return h("div", null,
+        h("textarea", {
+          id: forID,
+          className: classNameWrapper,
+          value: text,
+          spellCheck: true,
+          rows: Math.min(24, Math.max(6, text.split("\n").length + 1)),
+          style: { fontFamily: "ui-monospace, SFMono-Regular, Menlo, monospace", fontSize: "13px", minHeight: "140px" },
+          onChange: (e: { target: { value: string } }) => onChange(e.target.value),
+          onFocus: setActiveStyle,
+          onBlur: setInactiveStyle,
+        }),
+        h("div", { style: { marginTop: "8px", fontSize: "12px", color: "#798291" } }, "Preview (the build keeps only allowed tags and links: see the hint)"),
+        sandboxedPreview(text),
+      );
+    },
+  });
+  const preview = createClass({
+    render(this: { props: { value: unknown } }) {
+      return sandboxedPreview(typeof this.props.value === "string" ? this.props.value : "");
+    },
+  });
+  CMS.registerWidget("html", control, preview);
+}

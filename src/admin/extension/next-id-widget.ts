@@ -1,0 +1,98 @@
+// The `next-id` widget: a whole number, which for a new entry (an empty value) is filled with the
+// next free id of its kind (`id_kind`), asked of the edit server (GET /api/admin/next-ids). Ids
+// handed out in this page and not yet saved (two new performances) are not handed out twice. A
+// deployed admin has no such server: the field stays empty for the editor to fill, and the build
+// still refuses a duplicate.
+import { decap, type ControlProps } from "./decap.js";
+
+const NEXT_IDS = "../api/admin/next-ids";
+
+/** The largest id proposed so far in this page, by kind. */
+const handedOut = new Map<string, number>();
+let nextIds: Promise<Record<string, number> | null> | null = null;
+
+/** The server's next free ids; asked again after a save (the files changed). */
+function askNextIds(): Promise<Record<string, number> | null> {
+  nextIds ??= fetch(NEXT_IDS, { headers: { Accept: "application/json" } })
+    .then((r) => (r.ok ? (r.json() as Promise<Record<string, number>>) : null))
+    .catch(() => null);
+  return nextIds;
+}
+
+export function forgetNextIds(): void {
+  nextIds = null;
+}
+
+/** The id to propose for `kind`: the server's next free one, past any handed out in this page. */
+export async function proposeId(kind: string): Promise<number | null> {
+  const ids = await askNextIds();
+  const free = ids?.[kind];
+  if (typeof free !== "number") return null;
+  const id = Math.max(free, (handedOut.get(kind) ?? 0) + 1);
+  handedOut.set(kind, id);
+  return id;
+}
+
+interface NextIdControl {
+  props: ControlProps;
+  state: { text: string };
+  setState: (state: { text: string }) => void;
+  mounted?: boolean;
+}
+
+const asText = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? String(value) : typeof value === "string" ? value : "");
+
+export function registerNextIdWidget(): void {
+  const { CMS, h, createClass } = decap();
+  const control = createClass({
+    getInitialState(this: NextIdControl) {
+      return { text: asText(this.props.value) };
+    },
+    componentDidMount(this: NextIdControl) {
+      this.mounted = true;
+      if (asText(this.props.value) !== "") return;
+      const kind = String(this.props.field.get("id_kind") ?? "");
+      void proposeId(kind).then((id) => {
+        // Filled only if the editor has not typed one meanwhile.
+        if (id === null || !this.mounted || asText(this.props.value) !== "") return;
+        this.setState({ text: String(id) });
+        this.props.onChange(id);
+      });
+    },
+    componentWillUnmount(this: NextIdControl) {
+      this.mounted = false;
+    },
+    componentDidUpdate(this: NextIdControl, previous: { value: unknown }) {
+      if (previous.value !== this.props.value && asText(this.props.value) !== this.state.text && Number(this.state.text) !== this.props.value) {
+        this.setState({ text: asText(this.props.value) });
+      }
+    },
+    /** Decap's required check comes first; this refuses what is not an id, in the schema's words. */
+    isValid(this: NextIdControl) {
+      const value = this.props.value;
+      if (value === null || value === undefined || value === "") return true;
+      return Number.isInteger(value) && (value as number) > 0 ? true : { error: { message: "must be a positive whole number (an id)" } };
+    },
+    render(this: NextIdControl) {
+      const { onChange, forID, classNameWrapper, setActiveStyle, setInactiveStyle } = this.props;
+      return h("input", {
+        id: forID,
+        type: "number",
+        min: 1,
+        step: 1,
+        inputMode: "numeric",
+        className: classNameWrapper,
+        value: this.state.text,
+        onFocus: setActiveStyle,
+        onBlur: setInactiveStyle,
+        onChange: (e: { target: { value: string } }) => {
+          const text = e.target.value;
+          this.setState({ text });
+          // A whole number is kept as a number; anything else as typed, for the field's check to refuse.
+          onChange(/^\d+$/.test(text) ? Number(text) : text === "" ? null : text);
+        },
+      });
+    },
+  });
+  CMS.registerWidget("next-id", control);
+}
