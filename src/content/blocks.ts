@@ -1,6 +1,6 @@
 // Description blocks: the six StreamField block types of the API document (2.6).
 import { z } from "zod";
-import { EMBED, htmlFragment, id, link, nonEmpty } from "./common.js";
+import { EMBED, htmlFragment, idOf, link, longText, nonEmpty } from "./common.js";
 
 const text = z.string();
 
@@ -32,16 +32,16 @@ const embed = z
 
 const quote = z.strictObject({
   title: text.default(""),
-  quote: z.strictObject({ stars: text.default(""), quote: text, citation: text.default("") }),
+  quote: z.strictObject({ stars: text.default(""), quote: longText, citation: text.default("") }),
 });
 
 const imageCarousel = z.strictObject({
   title: text.default(""),
   figures: z.array(
     z.strictObject({
-      image: id,
+      image: idOf("images"),
       video: link.nullable().default(null).describe("The figure's video: an http(s) link (or relative), or null."),
-      caption: text.default(""),
+      caption: longText.default(""),
     }),
   ),
 });
@@ -60,7 +60,7 @@ const logoWall = z.strictObject({
         z.strictObject({
           additional_text: text.default(""),
           link: link.default("").describe("Where the logo leads: an http(s), mailto: or tel: link, a relative one, or \"\"."),
-          logo: id,
+          logo: idOf("images"),
         }),
       ),
     }),
