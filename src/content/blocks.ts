@@ -82,7 +82,10 @@ export const BLOCK_TYPES = Object.keys(BLOCK_VALUES) as BlockType[];
 
 // Without a flag, so the JSON Schema's pattern (which has none) accepts what the build accepts.
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-const blockId = z.string().regex(UUID, { error: "must be a UUID such as \"5f0c6d2e-8b1a-4c3e-9f21-6a7b8c9d0e01\", or left out to be derived" });
+const blockId = z
+  .string()
+  .regex(UUID, { error: "must be a UUID such as \"5f0c6d2e-8b1a-4c3e-9f21-6a7b8c9d0e01\", or left out to be derived" })
+  .describe("The block's id, a UUID; without one, it is derived from the page's id and the block's position.");
 
 function blockOf<T extends BlockType>(type: T) {
   return z.strictObject({ type: z.literal(type), value: BLOCK_VALUES[type], id: blockId.optional() });
