@@ -5,6 +5,7 @@ import { Command, CommanderError } from "commander";
 import { BuildFailed, UsageError } from "./errors.js";
 import { packageVersion } from "./package-files.js";
 import { formatFailureAnnotation, type Output } from "./report.js";
+import { adminCommand } from "./commands/admin.js";
 import { buildCommand } from "./commands/build.js";
 import { checkCommand } from "./commands/check.js";
 import type { CliEnvironment, CommandContext } from "./commands/common.js";
@@ -39,7 +40,7 @@ export function createProgram(context: CommandContext): Command {
     .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) })
     .addHelpText("after", PROGRAM_HELP_AFTER);
   program.addCommand(inherit(buildCommand(context), program), { isDefault: true });
-  for (const make of [checkCommand, initCommand, newCommand, schemaCommand, previewCommand, importCommand]) program.addCommand(inherit(make(context), program));
+  for (const make of [checkCommand, initCommand, newCommand, schemaCommand, previewCommand, importCommand, adminCommand]) program.addCommand(inherit(make(context), program));
   return program;
 }
 

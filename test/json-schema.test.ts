@@ -8,6 +8,7 @@ import path from "node:path";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { check } from "../src/build.js";
+import { ID_KIND, REFERS_TO, WIDGET } from "../src/content/common.js";
 import { formatKeyPath } from "../src/model/diagnostics.js";
 import { FIXTURES, removeDir, ROOT, runCli, snapshotTree, tempDir } from "./helpers/cli.js";
 
@@ -27,6 +28,9 @@ const ajv = new Ajv({ allErrors: true, strict: true });
 // genre's name): no part of JSON Schema, so ajv is told they are known and assert nothing.
 ajv.addKeyword({ keyword: "enumDescriptions", schemaType: "array" });
 ajv.addKeyword({ keyword: "markdownEnumDescriptions", schemaType: "array" });
+// The admin form's annotations (src/content/common.ts: which list an id names, what kind of new
+// id it is, how it is edited), likewise asserting nothing.
+for (const keyword of [REFERS_TO, ID_KIND, WIDGET]) ajv.addKeyword({ keyword, schemaType: "string" });
 const validators = new Map<string, ValidateFunction>();
 function validatorFor(schemaFile: string): ValidateFunction {
   let v = validators.get(schemaFile);

@@ -5,15 +5,20 @@ import { existsSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { packageUrl } from "../package-files.js";
 
 /** The extension's bundle: registers the formats and widgets, then starts the CMS. */
 export const EXTENSION_FILE = "build-catalogue-admin.js";
 /** Decap's bundle (React included), loaded by the page; it loads its numbered chunks from beside itself. */
 export const DECAP_FILE = "decap-cms.js";
 
-/** Where the extension's bundle is in the installed package. */
+/**
+ * Where the extension's bundle is in the installed package: lib/admin/admin.js, found from the
+ * package's root (in the CLI's bundle, lib/cli.bundle.js, import.meta.url is the bundle's), and
+ * in lib/ when the tests run the sources too (it is built, never run from src/).
+ */
 export function extensionBundlePath(): string {
-  return fileURLToPath(new URL("./admin.js", import.meta.url));
+  return fileURLToPath(packageUrl("lib/admin/admin.js"));
 }
 
 /** decap-cms's dist/ folder in the installed package, or null when decap-cms is not installed. */

@@ -18,6 +18,7 @@ Examples:
   build-catalogue new genres                        write content/genres.json with the 13 default genres, to edit
   build-catalogue check --next-change               print when is_past/in_past next change (for schedulers)
   build-catalogue import https://api.example.org    read a live Wagtail API v2 into content/, then prove the rebuild identical
+  build-catalogue admin --repo example-arts/events  write admin/: Decap CMS editing content/ on GitHub, to deploy
 
 Exit status: 0 built, 1 content errors or a failed build (the output folder is left as it was),
 2 usage errors. Run "build-catalogue help <command>" (or "<command> --help") for a command's options.`;

@@ -1,6 +1,6 @@
 // Description blocks: the six StreamField block types of the API document (2.6).
 import { z } from "zod";
-import { EMBED, htmlFragment, id, link, nonEmpty } from "./common.js";
+import { EMBED, htmlFragment, idOf, link, longText, nonEmpty } from "./common.js";
 
 const text = z.string();
 
@@ -32,16 +32,16 @@ const embed = z
 
 const quote = z.strictObject({
   title: text.default(""),
-  quote: z.strictObject({ stars: text.default(""), quote: text, citation: text.default("") }),
+  quote: z.strictObject({ stars: text.default(""), quote: longText, citation: text.default("") }),
 });
 
 const imageCarousel = z.strictObject({
   title: text.default(""),
   figures: z.array(
     z.strictObject({
-      image: id,
+      image: idOf("images"),
       video: link.nullable().default(null).describe("The figure's video: an http(s) link (or relative), or null."),
-      caption: text.default(""),
+      caption: longText.default(""),
     }),
   ),
 });
@@ -60,7 +60,7 @@ const logoWall = z.strictObject({
         z.strictObject({
           additional_text: text.default(""),
           link: link.default("").describe("Where the logo leads: an http(s), mailto: or tel: link, a relative one, or \"\"."),
-          logo: id,
+          logo: idOf("images"),
         }),
       ),
     }),
@@ -82,7 +82,10 @@ export const BLOCK_TYPES = Object.keys(BLOCK_VALUES) as BlockType[];
 
 // Without a flag, so the JSON Schema's pattern (which has none) accepts what the build accepts.
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-const blockId = z.string().regex(UUID, { error: "must be a UUID such as \"5f0c6d2e-8b1a-4c3e-9f21-6a7b8c9d0e01\", or left out to be derived" });
+const blockId = z
+  .string()
+  .regex(UUID, { error: "must be a UUID such as \"5f0c6d2e-8b1a-4c3e-9f21-6a7b8c9d0e01\", or left out to be derived" })
+  .describe("The block's id, a UUID; without one, it is derived from the page's id and the block's position.");
 
 function blockOf<T extends BlockType>(type: T) {
   return z.strictObject({ type: z.literal(type), value: BLOCK_VALUES[type], id: blockId.optional() });

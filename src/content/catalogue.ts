@@ -1,6 +1,6 @@
 // catalogue.json: the site-wide settings (content format, section 2).
 import { z } from "zod";
-import { httpUrl, id, nonEmpty, schemaReference, sitePath, slug, timeZone, timestampText } from "./common.js";
+import { httpUrl, id, longText, nonEmpty, schemaReference, sitePath, slug, timeZone, timestampText } from "./common.js";
 
 /** The page above the parent: the site's root page (`/`), published with a detail of its own. */
 export const homePageSchema = z.strictObject({
@@ -11,7 +11,7 @@ export const homePageSchema = z.strictObject({
   first_published_at: timestampText.nullable().default(null),
   show_in_menus: z.boolean().default(false),
   seo_title: z.string().default(""),
-  search_description: z.string().default(""),
+  search_description: longText.default(""),
 });
 
 export const parentPageSchema = z.strictObject({
@@ -22,7 +22,7 @@ export const parentPageSchema = z.strictObject({
   first_published_at: timestampText.nullable().default(null),
   show_in_menus: z.boolean().default(false),
   seo_title: z.string().default(""),
-  search_description: z.string().default(""),
+  search_description: longText.default(""),
   home: homePageSchema.optional(),
 });
 

@@ -76,5 +76,44 @@ export const link = z.string().regex(LINK, {
   error: "must be an http(s), mailto: or tel: link or a relative one, such as \"https://example.org/tickets\" or \"/whats-on/\" (a link of any other scheme, such as javascript: or data:, would run or load in every front end that shows it)",
 });
 
-/** HTML fragments are checked for script after the schemas, with an HTML parser. */
-export const htmlFragment = z.string();
+/**
+ * HTML fragments are checked for script after the schemas, with an HTML parser. Marked with JSON
+ * Schema's own `contentMediaType`, which the admin's form generator reads (an HTML editor).
+ */
+export const htmlFragment = z.string().meta({ contentMediaType: "text/html" });
+
+// What the content's schemas say beyond types and patterns, for the admin's form generator
+// (src/admin/fields.ts) to read rather than guess from key names. They are metadata: kept in the
+// JSON Schemas as annotations (`x-` keywords, which validators and editors ignore), never checked.
+
+/** The key of the list an id names: `"x-refers-to": "venues"`. */
+export const REFERS_TO = "x-refers-to";
+/** The lists an id can name. */
+export type IdList = "venues" | "programs" | "images" | "genres" | "accessibility";
+
+/** An id naming an item of a list: a venue's, a program's, an image's, ... */
+export const idOf = (list: IdList) => id.meta({ [REFERS_TO]: list });
+
+/** The key of what a new id must be unique among: `"x-id-kind": "performance"`. */
+export const ID_KIND = "x-id-kind";
+/** The kinds of ids and codes a new entry is given (the next free one of its kind). */
+export const ID_KINDS = ["page", "event", "event_ticketing", "performance", "performance_ticketing", "image", "venue", "program", "genre", "accessibility"] as const;
+export type IdKind = (typeof ID_KINDS)[number];
+
+/** A new id of its kind (unique among them). */
+export const newId = (kind: IdKind) => id.meta({ [ID_KIND]: kind });
+/** A new ticketing code of its kind (unique among them). */
+export const newTicketingCode = (kind: "event_ticketing" | "performance_ticketing") => ticketingCode.meta({ [ID_KIND]: kind });
+
+/** The key of how a value is edited when its type alone does not say: `"x-widget": "text"`. */
+export const WIDGET = "x-widget";
+/**
+ * `text`: free text of a sentence or more; `datetime`: a date and time as the venue's clocks show
+ * it (picked, never converted from a time zone); `image-file`: a file name in content/images/;
+ * `focal-point`: an image's focal point.
+ */
+export type WidgetHint = "text" | "datetime" | "image-file" | "focal-point";
+export const widgetHint = <T extends z.ZodType>(schema: T, widget: WidgetHint): T => schema.meta({ [WIDGET]: widget }) as T;
+
+/** Free text of a sentence or more (a search description, a quote). */
+export const longText = widgetHint(z.string(), "text");

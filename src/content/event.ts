@@ -1,25 +1,25 @@
 // events/<file>.json: one event page (content format, section 3).
 import { z } from "zod";
 import { blockSchema } from "./blocks.js";
-import { htmlFragment, id, nonEmpty, schemaReference, slug, ticketingCode, timestampText } from "./common.js";
+import { htmlFragment, id, idOf, longText, newId, newTicketingCode, nonEmpty, schemaReference, slug, timestampText, widgetHint } from "./common.js";
 import { defaultsIdSchema } from "./lists.js";
 
 export const performanceSchema = z.strictObject({
-  id: id.describe("Performance id, unique across the catalogue."),
-  ticketing_code: ticketingCode.describe("The performance's code in the ticketing system, unique across the catalogue."),
-  datetime: timestampText.describe("When it starts: YYYY-MM-DDTHH:mm, the wall time at its venue (or with an offset, such as 2026-05-12T19:30+10:00)."),
-  venue: id.optional().describe("A venue id, when not the event's venue."),
+  id: newId("performance").describe("Performance id, unique across the catalogue."),
+  ticketing_code: newTicketingCode("performance_ticketing").describe("The performance's code in the ticketing system, unique across the catalogue."),
+  datetime: widgetHint(timestampText, "datetime").describe("When it starts: YYYY-MM-DDTHH:mm, the wall time at its venue (or with an offset, such as 2026-05-12T19:30+10:00)."),
+  venue: idOf("venues").optional().describe("A venue id, when not the event's venue."),
 });
 
 export const eventSchema = z.strictObject({
-  id: id.describe("Page id, unique across the event pages, the parent page and its home page."),
+  id: newId("page").describe("Page id, unique across the event pages, the parent page and its home page."),
   slug: slug.optional().describe("Lowercase words of a-z and 0-9 joined by hyphens; default: the file name."),
   title: nonEmpty.describe("The page title."),
   first_published_at: timestampText.describe("When the page was first published: a timestamp in the catalogue's time zone (or with an offset)."),
   on_sale: z.boolean().describe("Whether tickets are on sale."),
-  event: z.strictObject({ id, ticketing_code: ticketingCode }).describe("The underlying event record: {id, ticketing_code}."),
-  venue: id.describe("A venue id from venues.json."),
-  program: id.nullable().default(null).describe("A program id from programs.json, or null."),
+  event: z.strictObject({ id: newId("event"), ticketing_code: newTicketingCode("event_ticketing") }).describe("The underlying event record: {id, ticketing_code}."),
+  venue: idOf("venues").describe("A venue id from venues.json."),
+  program: idOf("programs").nullable().default(null).describe("A program id from programs.json, or null."),
   genre: z
     .array(defaultsIdSchema("genres"))
     .default([])
@@ -28,17 +28,17 @@ export const eventSchema = z.strictObject({
     .array(defaultsIdSchema("accessibility"))
     .default([])
     .describe("Accessibility value ids: of accessibility.json, or without one the 5 defaults (1 = Wheelchair Access, ...; see docs/content-format.md)."),
-  thumbnail: z.strictObject({ image: id, alt: z.string().optional() }).describe("{image, alt?}: an image id from images.json; alt defaults to the image's."),
+  thumbnail: z.strictObject({ image: idOf("images"), alt: z.string().optional() }).describe("{image, alt?}: an image id from images.json; alt defaults to the image's."),
   performances: z.array(performanceSchema).describe("The performances, possibly none: [{id, ticketing_code, datetime, venue?}]."),
   show_in_menus: z.boolean().default(false),
   seo_title: z.string().default(""),
-  search_description: z.string().default(""),
+  search_description: longText.default(""),
   ticket_button_text: z.string().optional().describe("Default: the catalogue's ticket_button_text."),
   custom_label: z.string().nullable().default(null).describe("A badge such as \"Selling fast\", or null."),
   is_education_event: z.boolean().default(false),
   // The fuller rendering: giving any of these makes the detail carry the whole second table.
   sub_title: z.string().optional().describe("Fuller rendering: a subtitle."),
-  hero_image: id.nullable().optional().describe("Fuller rendering: an image id, or null."),
+  hero_image: idOf("images").nullable().optional().describe("Fuller rendering: an image id, or null."),
   description: z.array(blockSchema).optional().describe("Fuller rendering: blocks {type, value, id?} of type richtext, embed, quote, image_carousel, credits or logo_wall."),
   additional_information: z
     .array(z.strictObject({ id, title: z.string(), content: htmlFragment }))

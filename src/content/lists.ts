@@ -1,6 +1,6 @@
 // venues.json, programs.json, genres.json, accessibility.json, images.json (content format, sections 1 and 4).
 import { z } from "zod";
-import { id, nonEmpty, timeZone } from "./common.js";
+import { id, nonEmpty, REFERS_TO, timeZone, widgetHint } from "./common.js";
 
 export const venueSchema = z.strictObject({
   id,
@@ -22,11 +22,14 @@ const size = z.int({ error: "must be a whole number of pixels" }).positive({ err
 export const imageSchema = z.strictObject({
   id,
   title: nonEmpty,
-  file: z.string().regex(/^[^/\\\s?#]+\.[A-Za-z0-9]+$/, {
-    error: "must be a file name with an extension and no folders or spaces, such as \"hamlet-2026.jpg\"",
-  }),
+  file: widgetHint(
+    z.string().regex(/^[^/\\\s?#]+\.[A-Za-z0-9]+$/, {
+      error: "must be a file name with an extension and no folders or spaces, such as \"hamlet-2026.jpg\"",
+    }),
+    "image-file",
+  ),
   alt: z.string().optional(),
-  focal_point: z.strictObject({ x: pixel, y: pixel, width: pixel, height: pixel }).nullable().optional(),
+  focal_point: widgetHint(z.strictObject({ x: pixel, y: pixel, width: pixel, height: pixel }), "focal-point").nullable().optional(),
   // null (both): the size is not known, as an import from an API without an images endpoint
   // writes it. Explicit, so that a size merely forgotten stays an error.
   width: size
@@ -90,6 +93,7 @@ export type DefaultedList = keyof typeof DEFAULTED_LISTS;
 export function defaultsIdSchema(kind: DefaultedList) {
   const { items, file, noun, plural } = DEFAULTED_LISTS[kind];
   return id.meta({
+    [REFERS_TO]: kind,
     anyOf: [
       {
         title: `one of the default ${plural}`,

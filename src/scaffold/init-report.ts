@@ -73,6 +73,8 @@ export function initReport(result: InitResult, dirArg: string): string[] {
     result.existing
       ? `Then commit what init added, and ${deploy}.`
       : `Then replace the starter's example values (the URLs in content/catalogue.json, the venue, the image, the event) with your own, and ${deploy}.`,
+    // The form editors use in a browser, for a team where not everyone edits files.
+    "For editors in a browser: npx build-catalogue admin --repo OWNER/NAME writes a web admin (Decap CMS: editors sign in with GitHub, each change a pull request) to deploy as a site of its own.",
   );
   return out;
 }

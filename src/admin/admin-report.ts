@@ -1,0 +1,38 @@
+// What `build-catalogue admin` prints: one line saying what it wrote and for which repository,
+// then the next steps (deploying the folder, the editors' sign-in).
+import type { WrittenAdmin } from "./write-admin.js";
+
+/** The folder as given, with one slash. */
+const shownFolder = (arg: string) => `${arg.replace(/\/+$/, "")}/`;
+
+export interface AdminTarget {
+  outArg: string;
+  repo: string;
+  /** Whether the repository was read from the origin remote rather than given. */
+  repoFromOrigin: boolean;
+  branch: string;
+  contentPath: string;
+  oauthUrl?: string;
+}
+
+/** The lines to print, in order. */
+export function adminReport(written: WrittenAdmin, target: AdminTarget): string[] {
+  const out = shownFolder(target.outArg);
+  const others = written.files.length - written.decap.count;
+  const origin = target.repoFromOrigin ? " (the origin remote)" : "";
+  const content = target.contentPath ? `${target.contentPath}/` : "the repository's root";
+  const lines = [
+    `Wrote the admin into ${out} (${others} files of its own and Decap CMS ${written.decap.version}'s ${written.decap.count}): it edits ${content} of github.com/${target.repo}${origin}, ` +
+      `each change a pull request to ${target.branch} (Decap's editorial workflow).${written.removed.length ? ` Removed ${written.removed.length} files of the admin written before.` : ""}`,
+  ];
+  const signIn = target.oauthUrl
+    ? `editors sign in with GitHub through your OAuth client at ${target.oauthUrl}; they need write access to ${target.repo}`
+    : `editors sign in with GitHub through an OAuth client: Netlify's (install its GitHub provider on a Netlify site: Decap's docs, "GitHub backend"), or your own, such as a small Cloudflare Worker or Vercel function (Decap's docs, "External OAuth clients"), named with --oauth-url; they need write access to ${target.repo}`;
+  lines.push(
+    "Next:",
+    `  deploy ${out} as a static site of its own (not inside dist/, which each build replaces): a Cloudflare Pages project, a Netlify site, a Vercel project, an nginx location, or npx serve ${target.outArg.replace(/\/+$/, "")} to look at it`,
+    `  ${signIn}`,
+    `  run admin again after upgrading build-catalogue, and after adding genres or accessibility values of your own (the form follows the files)`,
+  );
+  return lines;
+}

@@ -1,0 +1,87 @@
+// The admin's collections: the event pages (a folder collection per file extension) and one file
+// collection per settings or list file, their fields generated from the content schemas.
+import path from "node:path";
+import type { IdList } from "../content/common.js";
+import { catalogueSchema } from "../content/catalogue.js";
+import { eventSchema } from "../content/event.js";
+import { LIST_FILES, type SettingsName } from "./content-files.js";
+import { fieldsOf, nextId, type DecapField, type FieldOptions } from "./fields.js";
+
+/** A Decap collection (config.yml's `collections` items). */
+export type DecapCollection = { name: string; label: string; [option: string]: unknown };
+
+/** The event collections: each a folder collection over events/ for one extension. */
+const EVENT_COLLECTIONS = [
+  { name: "events", label: "Events", extension: "json" },
+  { name: "events_yaml", label: "Events (YAML, .yaml)", extension: "yaml" },
+  { name: "events_yml", label: "Events (YAML, .yml)", extension: "yml" },
+] as const;
+
+/** Joins a path in the repository (forward slashes, no leading `./`). */
+const inRepo = (prefix: string, name: string) => path.posix.join(prefix || ".", name);
+
+const formatOf = (collection: string) => `build-catalogue:${collection}`;
+const extensionOf = (file: string) => path.extname(file).slice(1);
+
+/**
+ * The event pages. A new page's file name is its slug (the page's address): Decap makes it from
+ * the title with the config's slug rules (ASCII, accents cleaned, "-" between words), so the file
+ * name is the slug the build derives; a `slug` key given in the form overrides it, as in any file.
+ */
+function eventCollections(prefix: string, options: FieldOptions): DecapCollection[] {
+  const fields = fieldsOf(eventSchema, options);
+  return EVENT_COLLECTIONS.map(({ name, label, extension }) => ({
+    name,
+    label,
+    label_singular: "Event",
+    description: `The event pages: one ${extension === "json" ? "JSON" : "YAML"} file per page in ${inRepo(prefix, "events")}/, named by its slug.`,
+    folder: inRepo(prefix, "events"),
+    extension,
+    format: formatOf(name),
+    create: true,
+    delete: true,
+    slug: "{{slug}}",
+    identifier_field: "title",
+    summary: "{{title}} ({{filename}})",
+    sortable_fields: ["title"],
+    fields,
+  }));
+}
+
+/** A list file's only field: its items, each a form of the list's item schema, a new item's id the next free one of its kind. */
+function itemsField(list: IdList, options: FieldOptions): DecapField {
+  const { label, singular, idKind, item } = LIST_FILES[list];
+  const fields = fieldsOf(item, options).map((f) => {
+    if (f.name !== "id") return f;
+    const { value_type: _type, min: _min, max: _max, ...id } = f;
+    return { ...id, ...nextId(idKind) };
+  });
+  const shown = fields.some((f) => f.name === "name") ? "name" : "title";
+  return { name: "items", label, widget: "list", label_singular: singular, summary: `{{fields.${shown}}}`, fields };
+}
+
+/** One file collection holding one file. */
+function fileCollection(name: SettingsName, file: string, prefix: string, fields: DecapField[], label: string, description: string): DecapCollection {
+  return {
+    name,
+    label,
+    description,
+    extension: extensionOf(file),
+    format: formatOf(name),
+    files: [{ name, label, file: inRepo(prefix, file), fields }],
+  };
+}
+
+/** Every collection, for the settings files found (content-files.ts) under `prefix` in the repository. */
+export function collectionsOf(files: Record<SettingsName, string | null>, prefix: string, options: FieldOptions): DecapCollection[] {
+  const out = eventCollections(prefix, options);
+  out.push(fileCollection("catalogue", files.catalogue!, prefix, fieldsOf(catalogueSchema, options), "Catalogue settings", "Site-wide settings: URLs, time zone, the events index page, ticketing."));
+  for (const list of Object.keys(LIST_FILES) as IdList[]) {
+    const file = files[list];
+    if (file === null) continue;
+    const { label, defaulted } = LIST_FILES[list];
+    const replaces = defaulted ? ` It replaces the default ${label.toLowerCase()} (it does not add to them).` : "";
+    out.push(fileCollection(list, file, prefix, [itemsField(list, options)], label, `The ${label.toLowerCase()} of ${file}.${replaces}`));
+  }
+  return out;
+}

@@ -1,0 +1,186 @@
+// `build-catalogue admin`, run as a user runs it (the compiled CLI): it writes the admin's page,
+// Decap CMS's bundle and every chunk from the installed package, the extension and config.yml for
+// Decap's GitHub backend; the folder is its own (a folder it did not write is refused, a file
+// changed since it wrote it is refused, an earlier run's files it no longer writes are removed);
+// the repository comes from --repo or the origin remote, and without either it says what to do.
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parse } from "yaml";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decapDistDir, decapFiles, DECAP_FILE, EXTENSION_FILE, extensionBundlePath } from "../src/admin/admin-files.js";
+import { ADMIN_MARKER } from "../src/admin/admin-folder.js";
+import { copyContent, removeDir, ROOT, runCli, snapshotTree, tempDir, type CliRun } from "./helpers/cli.js";
+
+const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+const git = (cwd: string, ...args: string[]) => spawnSync("git", args, { cwd, encoding: "utf8" });
+
+/** A site's repository: content/ (the example's), optionally a git repository with an origin remote. */
+function site(work: string, name: string, origin?: string): string {
+  const dir = path.join(work, name);
+  mkdirSync(dir);
+  copyContent(path.join(ROOT, "content"), dir);
+  if (origin !== undefined) {
+    git(dir, "init", "-q");
+    git(dir, "remote", "add", "origin", origin);
+  }
+  return dir;
+}
+
+let work = "";
+beforeAll(() => void (work = tempDir("bc-admin-cmd-")));
+afterAll(() => removeDir(work));
+
+describe("admin --repo", () => {
+  let dir = "";
+  let run: CliRun;
+  beforeAll(() => {
+    dir = site(work, "site");
+    run = runCli(["admin", "--repo", "example-arts/events", "--branch", "live"], { cwd: dir });
+  });
+
+  it("exits 0 with a one-line summary, then the next steps (deploying, signing in)", () => {
+    expect(run.code, run.output).toBe(0);
+    expect(run.stderr).toBe("");
+    const [summary, next, ...steps] = run.stdout.trimEnd().split("\n");
+    expect(summary).toMatch(/^Wrote the admin into admin\/ .*Decap CMS \d+\.\d+\.\d+.*content\/ of github\.com\/example-arts\/events, each change a pull request to live/);
+    expect(next).toBe("Next:");
+    expect(steps.join("\n")).toMatch(/static site of its own/);
+    expect(steps.join("\n")).toMatch(/External OAuth clients/);
+  });
+
+  it("writes index.html loading Decap's bundle, then the extension", () => {
+    const html = readFileSync(path.join(dir, "admin/index.html"), "utf8");
+    const scripts = [...html.matchAll(/<script src="([^"]+)"><\/script>/g)].map((m) => m[1]);
+    expect(scripts).toEqual([DECAP_FILE, EXTENSION_FILE]);
+    expect(html).toContain("window.CMS_MANUAL_INIT = true");
+  });
+
+  it("writes every file of Decap's dist the admin needs, byte for byte, and the extension's bundle", () => {
+    const dist = decapDistDir()!;
+    const names = decapFiles(dist);
+    expect(names).toContain(DECAP_FILE);
+    expect(names.filter((n) => /^\d+\.decap-cms\.js$/.test(n)).length).toBeGreaterThan(10);
+    for (const name of names) expect(sha256(readFileSync(path.join(dir, "admin", name))), name).toBe(sha256(readFileSync(path.join(dist, name))));
+    expect(readFileSync(path.join(dir, "admin", EXTENSION_FILE))).toEqual(readFileSync(extensionBundlePath()));
+    // Each chunk Decap's bundle names is there (its chunks are loaded by number from beside it).
+    const bundle = readFileSync(path.join(dist, DECAP_FILE), "utf8");
+    const wasm = [...new Set(bundle.match(/[0-9a-f]{20}\.wasm/g) ?? [])];
+    for (const file of wasm) expect(existsSync(path.join(dir, "admin", file)), file).toBe(true);
+    expect(readdirSync(path.join(dir, "admin")).sort()).toEqual([ADMIN_MARKER, EXTENSION_FILE, "config.yml", "index.html", ...names].sort());
+  });
+
+  it("writes config.yml for the GitHub backend and the editorial workflow, paths under content/", () => {
+    const config = parse(readFileSync(path.join(dir, "admin/config.yml"), "utf8")) as Record<string, unknown> & { collections: { name: string; folder?: string; files?: { file: string }[] }[] };
+    expect(config.backend).toEqual({ name: "github", repo: "example-arts/events", branch: "live" });
+    expect(config.publish_mode).toBe("editorial_workflow");
+    expect(config.media_folder).toBe("content/images");
+    expect(config.collections.find((c) => c.name === "events")!.folder).toBe("content/events");
+    expect(config.collections.find((c) => c.name === "catalogue")!.files![0]!.file).toBe("content/catalogue.json");
+    expect(config).not.toHaveProperty("local_backend");
+  });
+
+  it("runs again into its own folder, and then refuses a file changed since, touching nothing", () => {
+    const before = snapshotTree(path.join(dir, "admin"));
+    const again = runCli(["admin", "--repo", "example-arts/events", "--branch", "live"], { cwd: dir });
+    expect(again.code, again.output).toBe(0);
+    expect(snapshotTree(path.join(dir, "admin"))).toEqual(before);
+    const config = path.join(dir, "admin/config.yml");
+    writeFileSync(config, `${readFileSync(config, "utf8")}# site_domain: mine\n`);
+    const changed = snapshotTree(path.join(dir, "admin"));
+    const refused = runCli(["admin", "--repo", "example-arts/events"], { cwd: dir });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/^Usage error: --out admin: config\.yml was changed since build-catalogue admin wrote it/);
+    expect(snapshotTree(path.join(dir, "admin"))).toEqual(changed);
+  });
+});
+
+describe("the folder is admin's own", () => {
+  it("refuses a folder it did not write, writing nothing", () => {
+    const dir = site(work, "foreign");
+    mkdirSync(path.join(dir, "public"));
+    writeFileSync(path.join(dir, "public/index.html"), "<h1>mine</h1>");
+    const run = runCli(["admin", "--repo", "a/b", "--out", "public"], { cwd: dir });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^Usage error: --out public holds files that build-catalogue admin did not write \(index\.html\)/);
+    expect(readdirSync(path.join(dir, "public"))).toEqual(["index.html"]);
+    expect(readFileSync(path.join(dir, "public/index.html"), "utf8")).toBe("<h1>mine</h1>");
+  });
+
+  it("refuses a file added to its folder, and --out inside the content folder", () => {
+    const dir = site(work, "added");
+    expect(runCli(["admin", "--repo", "a/b"], { cwd: dir }).code).toBe(0);
+    writeFileSync(path.join(dir, "admin/notes.txt"), "mine");
+    const run = runCli(["admin", "--repo", "a/b"], { cwd: dir });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("(notes.txt)");
+    const inside = runCli(["admin", "--repo", "a/b", "--out", "content/admin"], { cwd: dir });
+    expect(inside.code).toBe(2);
+    expect(inside.stderr).toMatch(/--out content\/admin is inside --content content/);
+    expect(existsSync(path.join(dir, "content/admin"))).toBe(false);
+  });
+
+  it("removes the files of an earlier run it no longer writes (an older Decap's chunks)", () => {
+    const dir = site(work, "upgrade");
+    expect(runCli(["admin", "--repo", "a/b"], { cwd: dir }).code).toBe(0);
+    // As an older Decap would have left it: a chunk this one does not have, listed in the marker.
+    const old = Buffer.from("/* an older chunk */");
+    writeFileSync(path.join(dir, "admin/1.decap-cms.js"), old);
+    const marker = path.join(dir, "admin", ADMIN_MARKER);
+    const listed = JSON.parse(readFileSync(marker, "utf8")) as { files: Record<string, string> };
+    listed.files["1.decap-cms.js"] = sha256(old);
+    writeFileSync(marker, JSON.stringify(listed));
+    const run = runCli(["admin", "--repo", "a/b"], { cwd: dir });
+    expect(run.code, run.output).toBe(0);
+    expect(run.stdout).toContain("Removed 1 files of the admin written before.");
+    expect(existsSync(path.join(dir, "admin/1.decap-cms.js"))).toBe(false);
+  });
+});
+
+describe("the repository", () => {
+  it("reads it from the origin remote when that is on GitHub", () => {
+    const dir = site(work, "origin", "git@github.com:example-arts/events-catalogue.git");
+    const run = runCli(["admin"], { cwd: dir });
+    expect(run.code, run.output).toBe(0);
+    expect(run.stdout).toMatch(/github\.com\/example-arts\/events-catalogue \(the origin remote\)/);
+    expect((parse(readFileSync(path.join(dir, "admin/config.yml"), "utf8")) as { backend: unknown }).backend).toEqual({ name: "github", repo: "example-arts/events-catalogue", branch: "main" });
+  });
+
+  it("without --repo, and no GitHub remote, says what to give (exit 2, nothing written)", () => {
+    for (const [name, origin] of [["no-remote", undefined], ["elsewhere", "https://gitlab.com/a/b.git"]] as const) {
+      const dir = site(work, name, origin);
+      const run = runCli(["admin"], { cwd: dir });
+      expect(run.code, name).toBe(2);
+      expect(run.stderr, name).toMatch(/^Usage error: --repo OWNER\/NAME is needed: the admin saves to a GitHub repository, and /);
+      expect(run.stderr, name).toContain(origin === undefined ? "no git remote named origin" : "(https://gitlab.com/a/b.git) is not on GitHub");
+      expect(existsSync(path.join(dir, "admin")), name).toBe(false);
+    }
+  });
+
+  it("refuses a --repo, --branch or --oauth-url it cannot use, and writes --oauth-url as Decap's base_url and auth_endpoint", () => {
+    const dir = site(work, "flags");
+    for (const [args, message] of [
+      [["--repo", "not a repo"], /--repo: "not a repo" is not a GitHub repository/],
+      [["--repo", "a/b", "--branch", "two words"], /--branch: "two words" is not a branch name/],
+      [["--repo", "a/b", "--oauth-url", "javascript:alert(1)"], /--oauth-url: .* is not the https address of an OAuth client/],
+    ] as const) {
+      const run = runCli(["admin", ...args], { cwd: dir });
+      expect(run.code, args.join(" ")).toBe(2);
+      expect(run.stderr, args.join(" ")).toMatch(message);
+    }
+    expect(existsSync(path.join(dir, "admin"))).toBe(false);
+    const run = runCli(["admin", "--repo", "https://github.com/a/b.git", "--oauth-url", "https://oauth.example.workers.dev/auth"], { cwd: dir });
+    expect(run.code, run.output).toBe(0);
+    expect((parse(readFileSync(path.join(dir, "admin/config.yml"), "utf8")) as { backend: unknown }).backend).toEqual({
+      name: "github", repo: "a/b", branch: "main", base_url: "https://oauth.example.workers.dev", auth_endpoint: "auth",
+    });
+  });
+});
+
+it("init names the admin in its report", () => {
+  const dir = path.join(work, "init");
+  const run = runCli(["init", "--dir", dir]);
+  expect(run.code, run.output).toBe(0);
+  expect(run.stdout).toMatch(/npx build-catalogue admin --repo OWNER\/NAME/);
+});
