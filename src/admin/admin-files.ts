@@ -32,10 +32,15 @@ export function decapDistDir(): string | null {
   }
 }
 
-/** The files of Decap's dist/ the admin needs: the bundle, its chunks, CSS and WebAssembly (no source maps, no licence notes). */
+/**
+ * The files of Decap's dist/ the admin needs: the bundle, the chunks it loads by number
+ * (`<n>.decap-cms.js`) and its WebAssembly. The package's dist/ also holds a second copy of the
+ * same build under another name (cms.js, cms.css, `<n>.cms.js`), which the page never loads, and
+ * source maps: left out.
+ */
 export function decapFiles(dir: string): string[] {
   return readdirSync(dir)
-    .filter((name) => /\.(js|css|wasm)$/.test(name) && !/\.LICENSE\.txt$/.test(name))
+    .filter((name) => name === DECAP_FILE || /^\d+\.decap-cms\.js$/.test(name) || /\.wasm$/.test(name))
     .sort();
 }
 
