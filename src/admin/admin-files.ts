@@ -5,15 +5,19 @@ import { existsSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { packageUrl } from "../package-files.js";
 
 /** The extension's bundle: registers the formats and widgets, then starts the CMS. */
 export const EXTENSION_FILE = "build-catalogue-admin.js";
 /** Decap's bundle (React included), loaded by the page; it loads its numbered chunks from beside itself. */
 export const DECAP_FILE = "decap-cms.js";
 
-/** Where the extension's bundle is in the installed package. */
+/**
+ * Where the extension's bundle is in the installed package: from the package's root, since in the
+ * command's bundle (lib/cli.bundle.js) this module's own URL is the bundle's (package-files.ts).
+ */
 export function extensionBundlePath(): string {
-  return fileURLToPath(new URL("./admin.js", import.meta.url));
+  return fileURLToPath(packageUrl("lib/admin/admin.js"));
 }
 
 /** decap-cms's dist/ folder in the installed package, or null when decap-cms is not installed. */
