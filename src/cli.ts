@@ -9,6 +9,7 @@ import { adminCommand } from "./commands/admin.js";
 import { buildCommand } from "./commands/build.js";
 import { checkCommand } from "./commands/check.js";
 import type { CliEnvironment, CommandContext } from "./commands/common.js";
+import { editCommand } from "./commands/edit.js";
 import { checkCommandName, PROGRAM_HELP_AFTER } from "./commands/help.js";
 import { importCommand } from "./commands/import.js";
 import { initCommand } from "./commands/init.js";
@@ -40,7 +41,7 @@ export function createProgram(context: CommandContext): Command {
     .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) })
     .addHelpText("after", PROGRAM_HELP_AFTER);
   program.addCommand(inherit(buildCommand(context), program), { isDefault: true });
-  for (const make of [checkCommand, initCommand, newCommand, schemaCommand, previewCommand, importCommand, adminCommand]) program.addCommand(inherit(make(context), program));
+  for (const make of [checkCommand, initCommand, newCommand, schemaCommand, previewCommand, editCommand, importCommand, adminCommand]) program.addCommand(inherit(make(context), program));
   return program;
 }
 

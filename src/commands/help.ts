@@ -12,6 +12,7 @@ Examples:
   build-catalogue schema                            write the content files' JSON Schemas into schemas/
   build-catalogue preview --port 8000               serve a preview on 127.0.0.1 that rebuilds on change
   build-catalogue preview --cors http://localhost:5173  let a front end on another port fetch the preview
+  build-catalogue edit                              edit content/ in the browser (Decap CMS) at 127.0.0.1:8000/admin/
   build-catalogue init                              start a new site here: content/, .gitignore, CI workflow
   build-catalogue init --host netlify               after import: add the workflow (deploying to Netlify), .gitignore, $schema
   build-catalogue new event hamlet-2027             start content/events/hamlet-2027.json from a template

@@ -7,7 +7,7 @@ import { UsageError } from "../errors.js";
 import { parseNow } from "../options.js";
 import { contentOption, maxOriginalSizeOption, nowOption, repeatable, type CommandContext } from "./common.js";
 
-interface PreviewFlags {
+export interface PreviewFlags {
   content: string;
   port: string;
   now?: string;
@@ -38,8 +38,8 @@ export function previewCommand(context: CommandContext): Command {
     });
 }
 
-/** The flags' mistakes as usage errors before anything starts; the port as a number. */
-function checkPreviewFlags(flags: PreviewFlags): number {
+/** The flags' mistakes as usage errors before anything starts; the port as a number. `edit` checks its own with it. */
+export function checkPreviewFlags(flags: Pick<PreviewFlags, "port" | "now" | "content">): number {
   const port = Number(flags.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: "${flags.port}" is not a port number (0 to 65535)`);
   if (flags.now !== undefined) parseNow(flags.now);

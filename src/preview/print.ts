@@ -11,20 +11,34 @@ function printProblems(diagnostics: readonly Diagnostic[], io: Output): void {
   if (lines.length > 0) io.err(lines.join("\n"));
 }
 
-export function printPreviewBuild(outcome: BuildOutcome, io: Output): void {
-  printProblems(outcome.diagnostics, io);
+/** What the preview says while the content has errors; `edit` keeps answering its last good build and says so. */
+const SHOWS_ERRORS = "The preview shows these errors until the content builds again.";
+
+/** The one line that sums a build up, as the terminal prints it: what was built, or why it failed and what is answered meanwhile. */
+export function buildSummaryLine(outcome: BuildOutcome, whileFailing = SHOWS_ERRORS): string {
   if (outcome.ok) {
     const reused = outcome.reused > 0 ? `, ${outcome.reused} of them unchanged and reused` : "";
     const warnings = outcome.diagnostics.length > 0 ? `, ${plural(outcome.diagnostics.length, "warning")}` : "";
-    io.out(`Built ${plural(outcome.events, "event page")} in ${(outcome.milliseconds / 1000).toFixed(2)} s${reused}${warnings}`);
-  } else {
-    io.err(`Build failed: ${outcome.message ?? summarize(outcome.diagnostics)}. The preview shows these errors until the content builds again.`);
+    return `Built ${plural(outcome.events, "event page")} in ${(outcome.milliseconds / 1000).toFixed(2)} s${reused}${warnings}`;
   }
+  return `Build failed: ${outcome.message ?? summarize(outcome.diagnostics)}. ${whileFailing}`;
+}
+
+export function printPreviewBuild(outcome: BuildOutcome, io: Output, whileFailing = SHOWS_ERRORS): void {
+  printProblems(outcome.diagnostics, io);
+  const line = buildSummaryLine(outcome, whileFailing);
+  if (outcome.ok) io.out(line);
+  else io.err(line);
 }
 
 /** Text a client sent, quoted for a terminal: anything but printable ASCII escaped, so no control sequence reaches it. */
-function quoted(text: string): string {
-  return JSON.stringify(text).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+export function quoted(text: string): string {
+  return printable(JSON.stringify(text));
+}
+
+/** Text for a terminal: anything but printable ASCII escaped (as \u001b), so no control sequence reaches it. */
+export function printable(text: string): string {
+  return text.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 /** The line for a request refused for its host. */

@@ -26,6 +26,11 @@ export class RebuildQueue<T> {
     return (this.waiting ??= this.next());
   }
 
+  /** Whether a build is running or waiting to start. */
+  busy(): boolean {
+    return this.running !== null || this.waiting !== null;
+  }
+
   /** Resolves when no build is running or waiting: what a request answers then is up to date with every change seen. */
   async idle(): Promise<void> {
     for (let p = this.waiting ?? this.running; p; p = this.waiting ?? this.running) {

@@ -3,6 +3,7 @@
 // so is_past and in_past stay current. While the content has errors it answers them. Its links
 // and redirects point at itself (--base-url), and --cors opens it to a front end on another port.
 // It answers only requests for its own host (request-check.ts), and a 400 to what it cannot read.
+// `edit` runs it with a handler of its own in front (the admin: PreviewOptions.handle).
 import { mkdtempSync, rmSync } from "node:fs";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
@@ -40,6 +41,24 @@ export interface PreviewOptions {
   onRefusedHost?: (host: string | undefined, preview: { url: string; baseUrl: string }) => void;
   /** Called when answering a request fails (a bug): the client gets a 500 with the message alone. */
   onRequestError?: (error: Error) => void;
+  /**
+   * Answers a request before the preview does, once its Host is checked (request-check.ts) and
+   * without waiting for a build: resolves true when it has answered, false to leave it to the
+   * preview. `edit` serves its admin this way, beside the API.
+   */
+  handle?: (req: IncomingMessage, res: ServerResponse, preview: PreviewHandle) => Promise<boolean>;
+  /** On content errors, go on answering the last build that succeeded (the errors still go to onBuild); default: answer the errors. */
+  keepLastGood?: boolean;
+}
+
+/** What `handle` is given of the preview. */
+export interface PreviewHandle {
+  /** The address it answers at (known once it listens). */
+  own: OwnAddress;
+  /** A build is running, or waiting to start after a change. */
+  building: () => boolean;
+  /** Says the content changed, as the watcher does: a build follows. */
+  changed: () => void;
 }
 
 export type BuildOutcome =
@@ -102,7 +121,13 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
   })();
   const started = starting.catch(() => undefined);
 
+  const handle: PreviewHandle = {
+    own,
+    building: () => builds.queue.busy(),
+    changed: () => builds.queue.changed(),
+  };
   const serveOne = async (req: IncomingMessage, res: ServerResponse) => {
+    if (options.handle && (await options.handle(req, res, handle))) return;
     // The first build, and every change the watcher has seen, are built before anything is answered: never the build before them.
     await started;
     await builds.queue.idle();
@@ -220,7 +245,9 @@ function previewBuilds(options: PreviewOptions, cwd: string, outDir: string, bas
       outcome = result.ok && result.model
         ? { ok: true, events: result.events, reused: result.reused, milliseconds: result.milliseconds, diagnostics: result.diagnostics }
         : { ok: false, diagnostics: result.diagnostics, message: null };
-      served = result.ok && result.model ? { model: result.model, files: previewFiles(outDir) } : { failed: outcome as BuildOutcome & { ok: false } };
+      // A build with content errors writes nothing: the last one that succeeded is still whole on disk.
+      const keep = !(result.ok && result.model) && options.keepLastGood === true && "model" in served;
+      if (!keep) served = result.ok && result.model ? { model: result.model, files: previewFiles(outDir) } : { failed: outcome as BuildOutcome & { ok: false } };
     } catch (e) {
       outcome = { ok: false, diagnostics: [], message: (e as Error).message };
       served = { failed: outcome };

@@ -95,3 +95,18 @@ export async function startPreviewProcess(
   await waitForHttp(`${base}/api/v2/event_pages/`, answerMs, preview);
   return { preview, base };
 }
+
+/**
+ * Runs `build-catalogue edit --port 0` with `args`, as a user runs it, and waits for the admin's
+ * address it prints and for the server to answer: the process and its origin (`http://127.0.0.1:<port>`).
+ */
+export async function startEditProcess(
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv },
+  { addressMs = 30_000, answerMs = 30_000 } = {},
+): Promise<{ edit: Started; base: string }> {
+  const edit = startProcess(process.execPath, [BIN, "edit", "--port", "0", ...args], options);
+  const base = await waitFor(edit, () => /Admin at (http:\/\/127\.0\.0\.1:\d+)\/admin\//.exec(edit.output())?.[1], "the admin's address", addressMs);
+  await waitForHttp(`${base}/api/admin/status`, answerMs, edit);
+  return { edit, base };
+}
