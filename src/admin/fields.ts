@@ -54,7 +54,12 @@ export function fieldOf(key: string, schema: z.ZodType, options: FieldOptions): 
   const hint = [read.description, widget === "datetime" ? WALL_TIME_HINT : undefined].filter(Boolean).join(" ");
   // A required toggle has no "not set": its off state is the value (Decap would refuse a toggle left off as missing).
   const toggleOff = widget === "boolean" && !read.optional ? { default: false } : {};
-  return { name: key, label: labelOf(key), widget, required: !read.optional, ...(hint ? { hint } : {}), ...toggleOff, ...rest };
+  // A required list that may be empty (an event's performances): Decap refuses an empty required
+  // list, so the form calls it optional, and its default [] keeps the key in the file (the format
+  // drops only optional keys without a default, keep-layout-shape.ts).
+  const mayBeEmpty = widget === "list" && !read.optional && !((read.core as { _zod?: { bag?: { minimum?: number } } })._zod?.bag?.minimum ?? 0);
+  const required = !read.optional && !mayBeEmpty;
+  return { name: key, label: labelOf(key), widget, required, ...(hint ? { hint } : {}), ...toggleOff, ...(mayBeEmpty ? { default: [] } : {}), ...rest };
 }
 
 type Widget = { widget: string; [option: string]: unknown };

@@ -48,7 +48,8 @@ export function shapeOf(fields: ReadonlyArray<DecapField | Record<string, unknow
 const fieldList = (v: unknown): Array<Record<string, unknown>> => (Array.isArray(v) ? v.filter(isPlainObject) : []);
 
 function fieldShape(field: Record<string, unknown>): Shape {
-  const shape: Shape = field.required === false ? { optional: true } : {};
+  // A field with a default (a list that may be empty) is kept in the file even when empty.
+  const shape: Shape = field.required === false && field.default === undefined ? { optional: true } : {};
   if ((field.widget ?? "string") === "list") shape.items = itemShape(field);
   else if (Array.isArray(field.fields)) shape.fields = shapeOf(fieldList(field.fields)).fields!;
   return shape;

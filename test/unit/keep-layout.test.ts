@@ -132,6 +132,13 @@ describe("shapeOf: the shape of a collection's fields", () => {
     });
     expect(Object.keys(shapeOf(EVENT_FIELDS).fields!)).toEqual(EVENT_FIELDS.map((f) => f.name));
   });
+
+  it("a list the form leaves optional but gives a default (one that may be empty) stays in the file when empty", () => {
+    const fields = [{ name: "title" }, { name: "performances", widget: "list", required: false, default: [], fields: [{ name: "id" }] }, { name: "faqs", widget: "list", required: false, field: { name: "id" } }];
+    const shape = shapeOf(fields);
+    expect(shape.fields!.performances).toStrictEqual({ items: { fields: { id: {} } } });
+    expect(toFile({ title: "New", performances: [], faqs: [] }, "json", false, shape)).toBe('{\n  "title": "New",\n  "performances": []\n}\n');
+  });
 });
 
 describe("a file read and written without change keeps its bytes", () => {

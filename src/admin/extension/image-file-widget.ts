@@ -20,6 +20,12 @@ export function registerImageFileWidget(): void {
   const image = CMS.getWidget("image");
   if (!image) throw new Error("Decap CMS has no image widget to build the image-file widget on");
   const control = createClass({
+    // Decap asks the control whether to render again (Widget's shouldComponentUpdate): the image
+    // control also waits on the media library's choice (mediaPaths), which a wrapper must pass on.
+    shouldComponentUpdate(this: ImageFileControl, next: ControlProps & { mediaPaths?: unknown }) {
+      const props = this.props as ControlProps & { mediaPaths?: unknown };
+      return next.value !== props.value || next.mediaPaths !== props.mediaPaths || next.classNameWrapper !== props.classNameWrapper || next.getAsset !== props.getAsset;
+    },
     componentDidMount: tell,
     componentDidUpdate: tell,
     render(this: ImageFileControl) {

@@ -19,6 +19,19 @@ function askNextIds(): Promise<Record<string, number> | null> {
   return nextIds;
 }
 
+/**
+ * Fills run one after another, a moment apart: the widgets of one object (a performance's id and
+ * ticketing code) fill together, and Decap merges each change into the object as it last rendered
+ * it, so a second change in the same moment would drop the first.
+ */
+let filling: Promise<void> = Promise.resolve();
+function fillInTurn(fill: () => void): void {
+  filling = filling.then(() => new Promise<void>((resolve) => setTimeout(() => {
+    fill();
+    resolve();
+  }, 30)));
+}
+
 export function forgetNextIds(): void {
   nextIds = null;
 }
@@ -54,9 +67,12 @@ export function registerNextIdWidget(): void {
       const kind = String(this.props.field.get("id_kind") ?? "");
       void proposeId(kind).then((id) => {
         // Filled only if the editor has not typed one meanwhile.
-        if (id === null || !this.mounted || asText(this.props.value) !== "") return;
-        this.setState({ text: String(id) });
-        this.props.onChange(id);
+        if (id === null) return;
+        fillInTurn(() => {
+          if (!this.mounted || asText(this.props.value) !== "") return;
+          this.setState({ text: String(id) });
+          this.props.onChange(id);
+        });
       });
     },
     componentWillUnmount(this: NextIdControl) {

@@ -1,0 +1,218 @@
+// The admin as an editor uses it: `build-catalogue edit` on a copy of the bundled example, Decap CMS
+// in headless Chromium. The script knows only the content format's key names: each field is found
+// by its `name` (Decap gives a field's control the id `<name>-field-<n>`), scoped by its parents'.
+// It creates an event with a picture and a performance, edits a title, uploads an image and sets its
+// focal point, and reads the results from the files and the preview's API. Where Chromium is
+// missing these tests are skipped, except under CI. With SCREENSHOTS=<folder> it keeps the
+// screenshots docs/editing.md shows.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { chromium, type Browser, type Locator, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BIN, copyContent, ROOT, removeDir, runCli, tempDir } from "./helpers/cli.js";
+import { CHROMIUM, requireProgram } from "./helpers/programs.js";
+import { freePort, startProcess, waitFor, waitForHttp, type Started } from "./helpers/server.js";
+
+const CHROMIUM_BIN = requireProgram(CHROMIUM);
+const SHOTS = process.env.SCREENSHOTS ? path.resolve(process.env.SCREENSHOTS) : null;
+let dir = "";
+let content = "";
+let base = "";
+let edit: Started;
+let browser: Browser;
+/** Every request the pages made that was not for the edit server. */
+const outside: string[] = [];
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+
+async function openAdmin(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, timezoneId: "America/Los_Angeles" });
+  const page = await context.newPage();
+  page.on("request", (r) => {
+    const url = r.url();
+    if (!url.startsWith(`${base}/`) && !url.startsWith("blob:") && !url.startsWith("data:")) outside.push(url);
+  });
+  await page.goto(`${base}/admin/`);
+  // The proxy backend asks for nothing: its Login button goes straight in.
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.locator('a[href^="#/collections/events/entries/"]').first().waitFor({ timeout: 30_000 });
+  return page;
+}
+
+/** A field's control by the content key it writes, inside `scope` (a page or a parent field's control). */
+const field = (scope: Page | Locator, name: string): Locator => scope.locator(`[id^="${name}-field-"]`).first();
+
+/** Picks an option of a relation or select field by the text shown for it. */
+async function choose(scope: Page | Locator, name: string, text: string): Promise<void> {
+  const input = field(scope, name);
+  await input.fill(text);
+  await input.page().locator('[class*="-option"]', { hasText: text }).first().click();
+}
+
+/** Publishes the open entry (the simple publish mode's "Publish now") and waits until it is saved. */
+async function publish(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await page.getByText("Publish now", { exact: true }).click();
+  try {
+    await page.getByText("Changes saved", { exact: false }).first().waitFor({ timeout: 30_000 });
+  } catch (e) {
+    const errors = await page.evaluate(() => [...document.querySelectorAll("[class*=ControlErrorsList] li, [class*=toast], [role=alert]")].map((el) => `${el.closest("[class*=ControlContainer]")?.querySelector("label")?.textContent ?? ""}: ${el.textContent}`));
+    throw new Error(`the entry was not saved: ${errors.join("; ") || (e as Error).message}`);
+  }
+}
+
+const api = async (p: string) => (await fetch(`${base}${p}`)).json() as Promise<Record<string, unknown>>;
+
+async function status(): Promise<{ build: number; building: boolean; ok: boolean; diagnostics: Array<{ file: string; key: string; message: string; severity: string }> }> {
+  return (await fetch(`${base}/api/admin/status`)).json() as never;
+}
+
+/** The changed lines between two texts (same line count assumed by index). */
+function changedLines(before: string, after: string): string[] {
+  const a = before.split("\n");
+  const b = after.split("\n");
+  const out: string[] = [];
+  for (let i = 0; i < Math.max(a.length, b.length); i++) if (a[i] !== b[i]) out.push(`${a[i]} -> ${b[i]}`);
+  return out;
+}
+
+/** The largest value of `pick` over the event files, for the ids a new event is given. */
+function largest(pick: (page: Record<string, any>) => number[]): number {
+  let max = 0;
+  for (const name of readdirSync(path.join(content, "events"))) {
+    if (!name.endsWith(".json")) continue;
+    for (const n of pick(JSON.parse(readFileSync(path.join(content, "events", name), "utf8")))) max = Math.max(max, n);
+  }
+  return max;
+}
+
+describe.skipIf(!CHROMIUM_BIN)("the admin in a browser", () => {
+  beforeAll(async () => {
+    dir = tempDir();
+    content = copyContent(path.join(ROOT, "content"), dir);
+    const port = await freePort();
+    edit = startProcess(process.execPath, [BIN, "edit", "--port", String(port), "--now", "2026-05-01T00:00:00Z"], { cwd: dir });
+    base = await waitFor(edit, () => /Admin at (http:\/\/127\.0\.0\.1:\d+)\/admin\//.exec(edit.output())?.[1], "the admin's address", 30_000);
+    await waitForHttp(`${base}/api/v2/event_pages/`, 60_000, edit);
+    browser = await chromium.launch({ executablePath: CHROMIUM_BIN!, args: ["--no-sandbox", "--disable-gpu"] });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await edit?.stop();
+    removeDir(dir);
+  });
+
+  it("loads from the edit server alone and lists the example's events", async () => {
+    const page = await openAdmin();
+    const files = readdirSync(path.join(content, "events")).filter((n) => n.endsWith(".json"));
+    await expect.poll(() => page.locator('a[href^="#/collections/events/entries/"]').count(), { timeout: 30_000 }).toBe(files.length);
+    await shot(page, "admin-events");
+    expect(outside).toEqual([]);
+    await page.context().close();
+  });
+
+  it("creates an event through the form: the file passes check and the API lists it", async () => {
+    const page = await openAdmin();
+    await page.goto(`${base}/admin/#/collections/events/new`);
+    await field(page, "title").fill("Admin Test Night");
+    // The ids are proposed: the next free ones of the catalogue's files.
+    await expect.poll(() => field(page, "id").inputValue()).toBe(String(largest((p) => [p.id]) + 1));
+    await field(page, "first_published_at").fill("2026-04-20T09:00");
+    await choose(page, "venue", "Harbour Theatre");
+    await choose(page, "genre", "Comedy");
+    const thumbnail = field(page, "thumbnail");
+    await choose(thumbnail, "image", "Harbour City Council logo");
+    const performances = field(page, "performances");
+    await performances.getByRole("button", { name: /Add/ }).first().click();
+    await field(performances, "datetime").fill("2026-09-12T19:30");
+    await expect.poll(() => field(performances, "id").inputValue()).toBe(String(largest((p) => p.performances.map((x: { id: number }) => x.id)) + 1));
+    await shot(page, "admin-new-event");
+    await publish(page);
+
+    const file = path.join(content, "events", "admin-test-night.json");
+    await expect.poll(() => existsSync(file), { timeout: 10_000 }).toBe(true);
+    const written = JSON.parse(readFileSync(file, "utf8"));
+    expect(written.title).toBe("Admin Test Night");
+    // The wall time as typed, whatever the browser's own zone (Los Angeles here).
+    expect(written.performances[0].datetime).toBe("2026-09-12T19:30");
+    // Defaults the format applies are not written.
+    expect(Object.keys(written)).not.toContain("show_in_menus");
+    const checked = runCli(["check", "--content", "content", "--now", "2026-05-01T00:00:00Z"], { cwd: dir });
+    expect(checked.stderr + checked.stdout).not.toMatch(/error/i);
+    expect(checked.code).toBe(0);
+    await expect.poll(async () => (await api("/api/v2/event_pages/?slug=admin-test-night")).meta, { timeout: 30_000 }).toEqual({ total_count: 1 });
+    await page.context().close();
+  });
+
+  it("edits one title: the file's diff is that one line, and the API answers the new title", async () => {
+    const file = path.join(content, "events", "carmen.json");
+    const before = readFileSync(file, "utf8");
+    const page = await openAdmin();
+    await page.goto(`${base}/admin/#/collections/events/entries/carmen`);
+    await expect.poll(() => field(page, "title").inputValue(), { timeout: 20_000 }).toBe("Carmen");
+    await field(page, "title").fill("Carmen (new production)");
+    await publish(page);
+    await expect.poll(() => readFileSync(file, "utf8") !== before, { timeout: 10_000 }).toBe(true);
+    expect(changedLines(before, readFileSync(file, "utf8"))).toEqual(['  "title": "Carmen", ->   "title": "Carmen (new production)",']);
+    await expect.poll(async () => ((await api("/api/v2/event_pages/?slug=carmen")).items as Array<{ title: string }>)[0]?.title, { timeout: 30_000 }).toBe("Carmen (new production)");
+    await page.context().close();
+  });
+
+  it("uploads an image, sets its focal point, and a thumbnail of it is served", async () => {
+    let page = await openAdmin();
+    await page.goto(`${base}/admin/#/collections/images/entries/images`);
+    const items = field(page, "items");
+    await items.getByRole("button", { name: /Add/ }).first().click();
+    // The new item is the one open (the others show collapsed): its fields are the visible ones.
+    const visible = (name: string) => items.locator(`[id^="${name}-field-"]:visible`).last();
+    const id = String(Math.max(...JSON.parse(readFileSync(path.join(content, "images.json"), "utf8")).map((i: { id: number }) => i.id)) + 1);
+    await expect.poll(() => visible("id").inputValue()).toBe(id);
+    await visible("title").fill("Admin test picture");
+    const picture = path.join(dir, "admin-test.png");
+    execFileSync(process.execPath, ["-e", `require("sharp")({create:{width:800,height:600,channels:3,background:"#3a7"}}).png().toFile(${JSON.stringify(picture)})`], { cwd: ROOT });
+    await items.locator("button:visible", { hasText: "Choose an image" }).last().click();
+    await page.locator('input[type="file"]').setInputFiles(picture);
+    await page.getByRole("button", { name: "Choose selected" }).click();
+    // The focal point: a drag over the picture's right upper part.
+    const focal = items.locator("img[alt^='Click the picture']:visible").last();
+    await focal.waitFor({ timeout: 20_000 });
+    await focal.scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await focal.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))).toBe(800);
+    const box = (await focal.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.8, box.y + box.height * 0.5, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(() => items.locator("[data-focal-text]:visible").last().innerText()).toMatch(/^Centre 560, 210; area 160 x 180 pixels/);
+    await shot(page, "admin-focal-point");
+    await publish(page);
+
+    const images = () => JSON.parse(readFileSync(path.join(content, "images.json"), "utf8")) as Array<Record<string, any>>;
+    await expect.poll(() => images().some((i) => i.title === "Admin test picture"), { timeout: 10_000 }).toBe(true);
+    expect(images().find((i) => i.title === "Admin test picture")).toEqual({ id: Number(id), title: "Admin test picture", file: "admin-test.png", focal_point: { x: 560, y: 210, width: 160, height: 180 } });
+    expect(readFileSync(path.join(content, "images", "admin-test.png"))).toEqual(readFileSync(picture));
+
+    // Used as a thumbnail: the preview serves its rendition.
+    await page.context().close();
+    page = await openAdmin();
+    await page.goto(`${base}/admin/#/collections/events/entries/hamlet`);
+    await expect.poll(() => field(page, "title").inputValue(), { timeout: 20_000 }).toBe("Hamlet");
+    await choose(field(page, "thumbnail"), "image", "Admin test picture");
+    await publish(page);
+    const thumbnail = await expect.poll(async () => {
+      const hamlet = ((await api("/api/v2/event_pages/?slug=hamlet&fields=thumbnail")).items as Array<{ thumbnail?: { url: string } }>)[0];
+      return hamlet?.thumbnail?.url;
+    }, { timeout: 30_000 }).toMatch(/admin-test/);
+    void thumbnail;
+    const detail = ((await api("/api/v2/event_pages/?slug=hamlet&fields=thumbnail")).items as Array<{ thumbnail: { url: string } }>)[0]!;
+    const served = await fetch(`${base}${new URL(detail.thumbnail.url).pathname}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toMatch(/^image\//);
+    await page.context().close();
+  });
+});
