@@ -10,9 +10,11 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import path from "node:path";
 import { chromium, type Browser, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse as parseYaml } from "yaml";
 import { BIN, copyContent, ROOT, removeDir, runCli, tempDir } from "./helpers/cli.js";
 import { CHROMIUM, requireProgram } from "./helpers/programs.js";
 import { freePort, startProcess, waitFor, waitForHttp, type Started } from "./helpers/server.js";
+import { writeYamlTwin } from "./helpers/yaml-twin.js";
 
 const CHROMIUM_BIN = requireProgram(CHROMIUM);
 const SHOTS = process.env.SCREENSHOTS ? path.resolve(process.env.SCREENSHOTS) : null;
@@ -21,6 +23,7 @@ let content = "";
 let base = "";
 let edit: Started;
 let browser: Browser;
+const YAML_FILES = ["events/don-giovanni.json", "events/coppelia.json", "venues.json"];
 /** Every request the pages made that was not for the edit server. */
 const outside: string[] = [];
 
@@ -61,7 +64,7 @@ async function publish(page: Page): Promise<void> {
   try {
     await page.getByText("Changes saved", { exact: false }).first().waitFor({ timeout: 30_000 });
   } catch (e) {
-    const errors = await page.evaluate(() => [...document.querySelectorAll("[class*=ControlErrorsList] li, [class*=toast], [role=alert]")].map((el) => `${el.closest("[class*=ControlContainer]")?.querySelector("label")?.textContent ?? ""}: ${el.textContent}`));
+    const errors = await page.evaluate(() => [...(globalThis as any).document.querySelectorAll("[class*=ControlErrorsList] li, [class*=toast], [role=alert]")].map((el) => `${el.closest("[class*=ControlContainer]")?.querySelector("label")?.textContent ?? ""}: ${el.textContent}`));
     throw new Error(`the entry was not saved: ${errors.join("; ") || (e as Error).message}`);
   }
 }
@@ -81,12 +84,12 @@ function changedLines(before: string, after: string): string[] {
   return out;
 }
 
-/** The largest value of `pick` over the event files, for the ids a new event is given. */
+/** The largest value of `pick` over the event files (JSON and YAML), for the ids a new event is given. */
 function largest(pick: (page: Record<string, any>) => number[]): number {
   let max = 0;
   for (const name of readdirSync(path.join(content, "events"))) {
-    if (!name.endsWith(".json")) continue;
-    for (const n of pick(JSON.parse(readFileSync(path.join(content, "events", name), "utf8")))) max = Math.max(max, n);
+    const text = readFileSync(path.join(content, "events", name), "utf8");
+    for (const n of pick(name.endsWith(".json") ? JSON.parse(text) : parseYaml(text))) max = Math.max(max, n);
   }
   return max;
 }
@@ -94,7 +97,11 @@ function largest(pick: (page: Record<string, any>) => number[]): number {
 describe.skipIf(!CHROMIUM_BIN)("the admin in a browser", () => {
   beforeAll(async () => {
     dir = tempDir();
-    content = copyContent(path.join(ROOT, "content"), dir);
+    // The example, with two event pages and the venues in YAML (one page with a comment of its own).
+    content = path.join(dir, "content");
+    writeYamlTwin(path.join(ROOT, "content"), content, (relative) => YAML_FILES.includes(relative));
+    const commented = path.join(content, "events/don-giovanni.yaml");
+    writeFileSync(commented, `# Kept by the box office: dates from the 2026 season plan.\n${readFileSync(commented, "utf8")}`);
     const port = await freePort();
     edit = startProcess(process.execPath, [BIN, "edit", "--port", String(port), "--now", "2026-05-01T00:00:00Z"], { cwd: dir });
     base = await waitFor(edit, () => /Admin at (http:\/\/127\.0\.0\.1:\d+)\/admin\//.exec(edit.output())?.[1], "the admin's address", 30_000);
@@ -213,6 +220,98 @@ describe.skipIf(!CHROMIUM_BIN)("the admin in a browser", () => {
     const served = await fetch(`${base}${new URL(detail.thumbnail.url).pathname}`);
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toMatch(/^image\//);
+    await page.context().close();
+  });
+
+  it("opens and saves every file without a change: no byte changes, JSON and YAML (the admin's own formats, in the page)", async () => {
+    const page = await openAdmin();
+    const files: string[] = [];
+    for (const name of readdirSync(content)) if (/\.(json|yaml|yml)$/.test(name)) files.push(name);
+    for (const name of readdirSync(path.join(content, "events"))) files.push(`events/${name}`);
+    const changed = await page.evaluate(async (paths: string[]) => {
+      const cms = (globalThis as unknown as { CMS: { getCustomFormatsFormatters: () => Record<string, { fromFile: (t: string) => unknown; toFile: (d: unknown) => string }> } }).CMS;
+      const formats = cms.getCustomFormatsFormatters();
+      const formatOf = (p: string) => {
+        const ext = p.slice(p.lastIndexOf(".") + 1);
+        if (p.startsWith("events/")) return formats[ext === "json" ? "build-catalogue:events" : `build-catalogue:events_${ext}`]!;
+        return formats[`build-catalogue:${p.slice(0, p.indexOf("."))}`]!;
+      };
+      const out: string[] = [];
+      for (const p of paths) {
+        const answer = await fetch("/api/v1", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ action: "getEntry", params: { branch: "main", path: p } }) });
+        // decap-server's entry: the file's text as `data`.
+        const entry = (await answer.json()) as { data?: string; error?: string };
+        if (typeof entry.data !== "string") {
+          out.push(`${p}: ${answer.status} ${entry.error}`);
+          continue;
+        }
+        const raw = entry.data;
+        const format = formatOf(p);
+        // As Decap holds an entry between reading and saving: a copy of plain data.
+        const saved = format.toFile(structuredClone(format.fromFile(raw)));
+        if (saved !== raw) out.push(p);
+      }
+      return out;
+    }, files);
+    expect(files.length).toBeGreaterThan(90);
+    expect(changed).toEqual([]);
+    await page.context().close();
+  });
+
+  it("edits a YAML page: one line changes and its comment stays", async () => {
+    const file = path.join(content, "events", "don-giovanni.yaml");
+    const before = readFileSync(file, "utf8");
+    const page = await openAdmin();
+    await page.goto(`${base}/admin/#/collections/events_yaml/entries/don-giovanni`);
+    await expect.poll(() => field(page, "title").inputValue(), { timeout: 20_000 }).toBe("Don Giovanni");
+    await field(page, "title").fill("Don Giovanni (revival)");
+    await publish(page);
+    await expect.poll(() => readFileSync(file, "utf8") !== before, { timeout: 10_000 }).toBe(true);
+    expect(changedLines(before, readFileSync(file, "utf8"))).toEqual(["title: Don Giovanni -> title: Don Giovanni (revival)"]);
+    expect(readFileSync(file, "utf8")).toMatch(/^# Kept by the box office/);
+    await page.context().close();
+  });
+
+  it("refuses in the form what the schema refuses: a slug that is not one, an id that is not one", async () => {
+    const page = await openAdmin();
+    await page.goto(`${base}/admin/#/collections/events/entries/hamlet`);
+    await expect.poll(() => field(page, "title").inputValue(), { timeout: 20_000 }).toBe("Hamlet");
+    const before = readFileSync(path.join(content, "events", "hamlet.json"), "utf8");
+    await field(page, "slug").fill("Hamlet 2026!");
+    await field(page, "id").fill("-4");
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await page.getByText("Publish now", { exact: true }).click();
+    await page.getByText('must be lowercase words of a-z and 0-9 joined by single hyphens, such as "hamlet-2026"').first().waitFor({ timeout: 10_000 });
+    await page.getByText("must be a positive whole number (an id)").first().waitFor({ timeout: 10_000 });
+    await shot(page, "admin-refused");
+    expect(readFileSync(path.join(content, "events", "hamlet.json"), "utf8")).toBe(before);
+    await page.context().close();
+  });
+
+  it("shows a cross-file error after a save, while the API keeps the last good build", async () => {
+    const file = path.join(content, "events", "carmen.json");
+    const before = readFileSync(file, "utf8");
+    const taken = JSON.parse(readFileSync(path.join(content, "events", "hamlet.json"), "utf8")).id as number;
+    const good = (await api("/api/v2/event_pages/?slug=carmen")).items as Array<{ id: number }>;
+    const page = await openAdmin();
+    await page.goto(`${base}/admin/#/collections/events/entries/carmen`);
+    await expect.poll(() => field(page, "title").inputValue(), { timeout: 20_000 }).not.toBe("");
+    await field(page, "id").fill(String(taken));
+    await publish(page);
+    const notice = page.locator("#build-catalogue-notice");
+    await notice.waitFor({ timeout: 30_000 });
+    expect(await notice.getAttribute("data-ok")).toBe("false");
+    const error = notice.locator('li[data-severity="error"]').first();
+    expect(await error.innerText()).toContain("events/carmen.json");
+    expect(await error.innerText()).toContain(String(taken));
+    await shot(page, "admin-error");
+    const answered = (await api("/api/v2/event_pages/?slug=carmen")).items as Array<{ id: number }>;
+    expect(answered).toEqual(good);
+    const s = await status();
+    expect(s.ok).toBe(false);
+    expect(s.diagnostics.some((d) => d.file === "events/carmen.json" && d.severity === "error")).toBe(true);
+    writeFileSync(file, before);
+    await expect.poll(async () => (await status()).ok, { timeout: 30_000 }).toBe(true);
     await page.context().close();
   });
 });
