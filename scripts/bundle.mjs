@@ -33,12 +33,16 @@ const heapFlagsOutside = {
 const zodEnglishOnly = {
   name: "zod-english-only",
   setup(b) {
-    b.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
-      /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer) ? { path: path.resolve(path.dirname(args.importer), args.path), namespace: "zod-english-only" } : undefined,
-    );
+    // The module's name in the bundle is its path from the project's root, as esbuild names the
+    // files it reads (an absolute one would ship the name of the folder the package was built in).
+    b.onResolve({ filter: /\/locales\/index\.js$/ }, (args) => {
+      if (!/[\\/]node_modules[\\/]zod[\\/]/.test(args.importer)) return undefined;
+      const file = path.resolve(path.dirname(args.importer), args.path);
+      return { path: path.relative(root, file).split(path.sep).join("/"), namespace: "zod-english-only", pluginData: { dir: path.dirname(file) } };
+    });
     b.onLoad({ filter: /.*/, namespace: "zod-english-only" }, (args) => ({
-      contents: `export { default as en } from ${JSON.stringify(path.join(path.dirname(args.path), "en.js"))};`,
-      resolveDir: path.dirname(args.path),
+      contents: `export { default as en } from ${JSON.stringify(path.join(args.pluginData.dir, "en.js"))};`,
+      resolveDir: args.pluginData.dir,
       loader: "js",
     }));
   },

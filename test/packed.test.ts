@@ -3,12 +3,16 @@
 // empty folder, where `npx build-catalogue init` starts a site that builds.
 import { isAscii } from "node:buffer";
 import { execFileSync, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse as parseYaml } from "yaml";
+import { decapFiles, DECAP_FILE, EXTENSION_FILE } from "../src/admin/admin-files.js";
 import { copyContent, FIXTURES, removeDir, ROOT, snapshotTree, tempDir } from "./helpers/cli.js";
-import { startProcess, waitFor } from "./helpers/server.js";
+import { proxyRequest } from "./helpers/edit-api.js";
+import { startProcess, waitFor, waitForHttp } from "./helpers/server.js";
 
 const EXAMPLE = path.join(FIXTURES, "good/spec-example");
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
@@ -33,6 +37,22 @@ describe("the packed package in an empty site folder", () => {
     expect(existsSync(path.join(pkg, "lib/cli.js"))).toBe(true);
     expect(existsSync(path.join(pkg, "src"))).toBe(false);
     expect(existsSync(path.join(pkg, "test"))).toBe(false);
+    // The tarball itself: the admin's compiled modules and its browser bundle (built from
+    // src/admin/extension/, whose TypeScript stays out), and no TypeScript but declarations.
+    const files = execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" }).trim().split("\n").map((f) => f.replace(/^package\//, ""));
+    expect(files).toEqual(expect.arrayContaining(["lib/admin/admin.js", "lib/admin/edit-server.js", "lib/admin/write-admin.js", "lib/commands/edit.js", "lib/commands/admin.js"]));
+    expect(files.filter((f) => f.startsWith("src/") || f.startsWith("test/") || (/\.ts$/.test(f) && !/\.d\.ts$/.test(f)))).toEqual([]);
+    expect(readFileSync(path.join(pkg, "lib/admin/admin.js"))).toEqual(readFileSync(path.join(ROOT, "lib/admin/admin.js")));
+  });
+
+  it("names no folder of the machine it was packed on in its bundles (they are read where they are installed)", () => {
+    const pkg = path.join(site, "node_modules/build-catalogue");
+    // The project's folder, and its dependencies' real one (node_modules may be a link).
+    const folders = [...new Set([ROOT, path.dirname(realpathSync(path.join(ROOT, "node_modules")))])];
+    for (const file of ["lib/cli.bundle.js", "lib/admin/admin.js"]) {
+      const text = readFileSync(path.join(pkg, file), "utf8");
+      for (const folder of folders) expect(text.includes(folder), `${file} names ${folder}`).toBe(false);
+    }
   });
 
   it("builds content/ into dist/ with npx build-catalogue", () => {
@@ -92,6 +112,106 @@ describe("the packed package in an empty site folder", () => {
       writeFileSync(file, text);
       await preview.stop();
     }
+  });
+
+  it("edits from the installed package: the admin's files, Decap's proxy, the next ids and the API on one address; Ctrl-C stops it", async () => {
+    const pkg = path.join(site, "node_modules/build-catalogue");
+    // Decap's two packages are the package's dependencies, installed in the site's node_modules,
+    // and found from where the command runs (the bundle).
+    const dependencies = (JSON.parse(readFileSync(path.join(pkg, "package.json"), "utf8")) as { dependencies: Record<string, string> }).dependencies;
+    const fromBundle = createRequire(path.join(pkg, "lib/cli.bundle.js"));
+    for (const name of ["decap-cms", "decap-server"]) {
+      expect(Object.keys(dependencies)).toContain(name);
+      expect(fromBundle.resolve(`${name}/package.json`).startsWith(path.join(realpathSync(site), "node_modules") + path.sep), name).toBe(true);
+    }
+    const decapDist = path.join(path.dirname(fromBundle.resolve("decap-cms/package.json")), "dist");
+    // As a site's editor runs it, through npx (its own process group: stopped as a terminal's Ctrl-C does).
+    const edit = startProcess("npx", ["--no-install", "build-catalogue", "edit", "--port", "0", "--now", "2026-05-01T00:00:00Z"], { cwd: site });
+    try {
+      const base = await waitFor(edit, () => /Admin at (http:\/\/127\.0\.0\.1:\d+)\/admin\//.exec(edit.output())?.[1], "the admin's address", 60_000);
+      await waitForHttp(`${base}/api/admin/status`, 30_000, edit);
+      const get = async (url: string) => {
+        const res = await fetch(`${base}${url}`);
+        return { status: res.status, type: res.headers.get("content-type"), bytes: Buffer.from(await res.arrayBuffer()) };
+      };
+
+      const page = await get("/admin/");
+      expect(page.status).toBe(200);
+      expect(page.type).toMatch(/^text\/html/);
+      const scripts = [...page.bytes.toString("utf8").matchAll(/<script src="([^"]+)"><\/script>/g)].map((m) => m[1]);
+      expect(scripts).toEqual([DECAP_FILE, EXTENSION_FILE]);
+      const decap = await get(`/admin/${DECAP_FILE}`);
+      const extension = await get(`/admin/${EXTENSION_FILE}`);
+      for (const file of [decap, extension]) {
+        expect(file.status).toBe(200);
+        expect(file.type).toMatch(/^text\/javascript/);
+        expect(file.bytes.length).toBeGreaterThan(0);
+      }
+      expect(decap.bytes.equals(readFileSync(path.join(decapDist, DECAP_FILE)))).toBe(true);
+      expect(extension.bytes.equals(readFileSync(path.join(pkg, "lib/admin/admin.js")))).toBe(true);
+
+      const config = await get("/admin/config.yml");
+      expect(config.status).toBe(200);
+      expect(config.type).toMatch(/^text\/yaml/);
+      const { backend, collections } = parseYaml(config.bytes.toString("utf8")) as { backend: Record<string, unknown>; collections: { name: string }[] };
+      expect(backend).toMatchObject({ name: "proxy", proxy_url: "/api/v1" });
+      // The site's settings and lists, as its content/ holds them (genres and accessibility only when it has them).
+      const lists = ["genres", "accessibility"].filter((name) => readdirSync(path.join(site, "content")).some((f) => f.startsWith(`${name}.`)));
+      expect(collections.map((c) => c.name).sort()).toEqual(["events", "events_yaml", "events_yml", "catalogue", "venues", "programs", "images", ...lists].sort());
+
+      const info = await proxyRequest(base, { action: "info", params: { branch: "main" } });
+      expect(info.status, info.text).toBe(200);
+      expect(info.body).toMatchObject({ type: "local_fs" });
+
+      const ids = await get("/api/admin/next-ids");
+      expect(ids.status).toBe(200);
+      const next = JSON.parse(ids.bytes.toString("utf8")) as Record<string, number>;
+      expect(Object.keys(next).sort()).toEqual(["accessibility", "event", "event_ticketing", "genre", "image", "page", "performance", "performance_ticketing", "program", "venue"]);
+      for (const [kind, id] of Object.entries(next)) expect(Number.isInteger(id) && id > 0, kind).toBe(true);
+
+      const pages = await get("/api/v2/event_pages/");
+      expect(pages.status).toBe(200);
+      const items = (JSON.parse(pages.bytes.toString("utf8")) as { items: { id: number }[] }).items;
+      expect(items).toHaveLength(readdirSync(path.join(site, "content/events")).length);
+      for (const item of items) expect(item.id).toBeLessThan(next.page!);
+
+      // npx passes the signal on by dying of it: the command itself is gone when its process group is.
+      const group = -edit.process.pid!;
+      process.kill(group, "SIGINT");
+      const gone = () => {
+        try {
+          process.kill(group, 0);
+          return undefined;
+        } catch {
+          return true;
+        }
+      };
+      await waitFor(edit, gone, "edit to stop on Ctrl-C", 20_000);
+      await expect(fetch(`${base}/admin/`)).rejects.toThrow();
+    } finally {
+      await edit.stop();
+    }
+  });
+
+  it("writes the admin for deployment from the installed package: the page, every file it loads, config.yml for GitHub", () => {
+    const pkg = path.join(site, "node_modules/build-catalogue");
+    const run = spawnSync("npx", ["--no-install", "build-catalogue", "admin", "--repo", "example-arts/events"], { cwd: site, encoding: "utf8" });
+    expect(run.status, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^Wrote the admin into admin\//);
+    const admin = path.join(site, "admin");
+    const scripts = [...readFileSync(path.join(admin, "index.html"), "utf8").matchAll(/<script src="([^"]+)"><\/script>/g)].map((m) => m[1]!);
+    expect(scripts).toEqual([DECAP_FILE, EXTENSION_FILE]);
+    expect(readFileSync(path.join(admin, EXTENSION_FILE))).toEqual(readFileSync(path.join(pkg, "lib/admin/admin.js")));
+    // Decap's bundle and what it loads from beside itself (its numbered chunks, its WebAssembly), from the site's decap-cms.
+    const decapDist = path.join(path.dirname(createRequire(path.join(pkg, "lib/cli.bundle.js")).resolve("decap-cms/package.json")), "dist");
+    const decap = decapFiles(decapDist);
+    expect(decap.filter((n) => /^\d+\.decap-cms\.js$/.test(n)).length).toBeGreaterThan(10);
+    const wasm = new Set(readFileSync(path.join(decapDist, DECAP_FILE), "utf8").match(/[0-9a-f]{20}\.wasm/g) ?? []);
+    expect([...wasm].filter((name) => !decap.includes(name))).toEqual([]);
+    for (const name of decap) expect(readFileSync(path.join(admin, name)).equals(readFileSync(path.join(decapDist, name))), name).toBe(true);
+    const config = parseYaml(readFileSync(path.join(admin, "config.yml"), "utf8")) as { backend: Record<string, unknown>; collections: { name: string; folder?: string }[] };
+    expect(config.backend).toMatchObject({ name: "github", repo: "example-arts/events" });
+    expect(config.collections.find((c) => c.name === "events")?.folder).toBe("content/events");
   });
 
   it("rebuilds from its cache, and a dependency's new version reuses nothing (the cache's key has the dependencies' versions)", () => {
