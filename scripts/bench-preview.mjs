@@ -14,7 +14,7 @@ const POLL_MS = 10;
  * stopped before this returns.
  */
 export async function timeSaveToAnswer({ bin, cwd, env, content, now, id, title, save }) {
-  const preview = startPreview(bin, ["preview", "--content", content, "--port", "0", "--now", now], { cwd, env });
+  const preview = startCommand(bin, ["preview", "--content", content, "--port", "0", "--now", now], { cwd, env, name: "preview" });
   try {
     // The address line's wording may change: the first address on 127.0.0.1 it prints is enough.
     const base = await until(preview, () => /http:\/\/127\.0\.0\.1:\d+/.exec(preview.output())?.[0], "its address");
@@ -40,20 +40,23 @@ async function titleAt(url) {
   }
 }
 
-/** Polls `probe` every POLL_MS until it gives a value; fails, with the preview's output, if it exits or after PATIENCE_MS. */
-async function until(preview, probe, what) {
+/** Polls `probe` every POLL_MS until it gives a value; fails, with the command's output, if it exits or after PATIENCE_MS. */
+export async function until(command, probe, what) {
   const deadline = performance.now() + PATIENCE_MS;
   for (;;) {
     const value = await probe();
     if (value !== undefined) return value;
-    if (preview.exited()) throw new Error(`bench: the preview exited while waiting for ${what}:\n${preview.output().slice(-4000)}`);
-    if (performance.now() > deadline) throw new Error(`bench: no ${what} from the preview within ${PATIENCE_MS / 1000} s:\n${preview.output().slice(-4000)}`);
+    if (command.exited()) throw new Error(`bench: the ${command.name} exited while waiting for ${what}:\n${command.output().slice(-4000)}`);
+    if (performance.now() > deadline) throw new Error(`bench: no ${what} from the ${command.name} within ${PATIENCE_MS / 1000} s:\n${command.output().slice(-4000)}`);
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }
 
-/** Starts the command in a process group of its own, its output kept; stop() ends the group and waits. */
-function startPreview(bin, args, { cwd, env }) {
+/**
+ * Starts `<bin> <args>` (a long-running command of the CLI: preview, edit) in a process group of
+ * its own, its output kept; `name` names it in errors; stop() ends the group and waits.
+ */
+export function startCommand(bin, args, { cwd, env, name }) {
   let output = "";
   const child = spawn(process.execPath, [bin, ...args], { cwd, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   for (const stream of [child.stdout, child.stderr]) stream.on("data", (d) => (output += d));
@@ -66,6 +69,7 @@ function startPreview(bin, args, { cwd, env }) {
     }
   };
   return {
+    name,
     output: () => output,
     exited,
     stop: () =>
@@ -73,7 +77,7 @@ function startPreview(bin, args, { cwd, env }) {
         if (exited()) return resolve();
         child.once("exit", () => resolve());
         signal("SIGTERM");
-        // The preview closes and removes its folder on SIGTERM; one that hangs is ended.
+        // The preview (edit's too) closes and removes its folder on SIGTERM; one that hangs is ended.
         setTimeout(() => signal("SIGKILL"), 30_000).unref();
       }),
   };

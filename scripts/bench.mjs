@@ -2,7 +2,8 @@
 // cold build (the real command, a new process each time, no cache) alternating with the floor
 // (scripts/bench-floor.mjs: read the sources, write the same bytes, one thread, no work), the
 // one-file rebuild (one event edited, the cache warm) and the preview's time from saving an event
-// file to the API answering it; then the renditions of 1,000 image originals, cold and warm.
+// file to the API answering it; then the renditions of 1,000 image originals, cold and warm; then
+// the admin (scripts/bench-admin.mjs: `edit` and Decap CMS in Chromium, skipped without Chromium).
 // Prints medians of BENCH_RUNS runs; docs/benchmark.md explains them.
 //   npm run bench                           all three sizes, 3 runs
 //   BENCH_SIZES=1000,10000 npm run bench    the sizes to run, comma-separated
@@ -12,7 +13,8 @@
 //   BENCH_VS=../other npm run bench         side by side with another checkout (its lib/ built):
 //                                           each measurement alternates, this code then the other
 //   BENCH_PARTS=cold npm run bench          the parts to run, comma-separated: cold, rebuild,
-//                                           preview, renditions (default: all)
+//                                           preview, renditions, admin (default: all); the
+//                                           catalogues' cold builds run with any of the first three
 // Output goes to a tmpfs (/dev/shm) when it has room enough, so the disk's speed is not what is measured.
 import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync, statSync, writeFileSync } from "node:fs";
@@ -21,11 +23,13 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parse as parseYaml } from "yaml";
 import { timeSaveToAnswer } from "./bench-preview.mjs";
+import { count, markdownTable, median } from "./bench-table.mjs";
 import { generateCatalogue, sourceText } from "./generate-catalogue.mjs";
 
 const NOW = "2026-06-01T00:00:00Z";
-/** What a run can measure (BENCH_PARTS): the cold builds always run, for the catalogues' table. */
-const PARTS = ["cold", "rebuild", "preview", "renditions"];
+/** What a run can measure (BENCH_PARTS): the cold builds run with any of the catalogues' parts, for their table. */
+const PARTS = ["cold", "rebuild", "preview", "renditions", "admin"];
+const CATALOGUE_PARTS = ["cold", "rebuild", "preview"];
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const options = readOptions(process.env);
 /** The codes measured: this checkout, and the one BENCH_VS names. */
@@ -39,10 +43,17 @@ for (const c of codes) mkdirSync((c.cwd = path.join(work, c.name)));
 const tmp = path.join(work, "tmp");
 mkdirSync(tmp);
 
-// Each section measures and then prints one table: the catalogues, then the image renditions
-// (scripts/bench-renditions.mjs: 1,000 originals, cold and warm).
+// Each section measures and then prints one table: the catalogues, the image renditions
+// (scripts/bench-renditions.mjs: 1,000 originals, cold and warm), the admin (scripts/bench-admin.mjs:
+// the example and 1,000 event pages).
 const renditionsSection = async () => (await import("./bench-renditions.mjs")).benchRenditions({ count: 1000, runs: options.runs, progress });
-const sections = [catalogueSection, ...(options.parts.includes("renditions") ? [renditionsSection] : [])];
+const adminSection = async () =>
+  (await import("./bench-admin.mjs")).benchAdmin({ codes, runs: options.runs, now: NOW, bodies: options.bodies, work, tmp, root, progress });
+const sections = [
+  ...(options.parts.some((p) => CATALOGUE_PARTS.includes(p)) ? [catalogueSection] : []),
+  ...(options.parts.includes("renditions") ? [renditionsSection] : []),
+  ...(options.parts.includes("admin") ? [adminSection] : []),
+];
 try {
   const tables = [];
   for (const section of sections) tables.push(await section());
@@ -285,14 +296,6 @@ function progress(line) {
   process.stderr.write(`${line}\n`);
 }
 
-function median(xs) {
-  return [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-}
-
-function count(n) {
-  return n.toLocaleString("en");
-}
-
 /** The run's conditions, above the tables. */
 function describeRun() {
   const cpus = os.cpus();
@@ -347,12 +350,4 @@ function sideBySideTable(cases) {
     if (a.preview.length) row("preview: save to answer", median(a.preview), median(b.preview), seconds, [a.preview, b.preview]);
   }
   return markdownTable(["events", "figure", "this", "other", "this/other", "this faster"], rows, 2);
-}
-
-/** A Markdown table: the first `left` columns aligned left, the others right. */
-function markdownTable(header, rows, left) {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells) => `| ${cells.map((c, i) => (i < left ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(" | ")} |`;
-  const rule = `|${widths.map((w, i) => (i < left ? `:${"-".repeat(w + 1)}` : `${"-".repeat(w + 1)}:`)).join("|")}|`;
-  return [line(header), rule, ...rows.map(line)].join("\n");
 }
