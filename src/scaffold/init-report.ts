@@ -74,7 +74,7 @@ export function initReport(result: InitResult, dirArg: string): string[] {
       ? `Then commit what init added, and ${deploy}.`
       : `Then replace the starter's example values (the URLs in content/catalogue.json, the venue, the image, the event) with your own, and ${deploy}.`,
     // The form editors use in a browser, for a team where not everyone edits files.
-    "For editors in a browser: npx build-catalogue admin --repo OWNER/NAME writes a web admin (Decap CMS: editors sign in with GitHub, each change a pull request) to deploy as a site of its own.",
+    "For editors in a browser: npx build-catalogue edit opens the admin (Decap CMS: forms over content/) at 127.0.0.1:8000/admin/, and npx build-catalogue admin --repo OWNER/NAME writes it for the web (editors sign in with GitHub, each change a pull request), to deploy as a site of its own.",
   );
   return out;
 }
