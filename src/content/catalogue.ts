@@ -33,6 +33,9 @@ export const ticketingSchema = z.strictObject({
   waitlist_page: z.string().regex(/^\S+$/, { error: "must be a page path without spaces, such as \"/waitlist\"" }),
 });
 
+/** Wagtail's own image formats, which a site keeps unless it registers others. */
+export const DEFAULT_IMAGE_FORMATS: readonly string[] = ["fullwidth", "left", "right"];
+
 export const catalogueSchema = z.strictObject({
   base_url: httpUrl.describe("The absolute http(s) URL of the API, such as https://api.example.org."),
   site_url: httpUrl.describe("The absolute URL of the public web site."),
@@ -42,6 +45,10 @@ export const catalogueSchema = z.strictObject({
   ticketing: ticketingSchema.describe("The ticketing system: {url, gateway_path, purchase_page, waitlist_page}."),
   ticket_button_text: z.string().default("Buy tickets").describe("For events that give none."),
   image_type: z.string().regex(/^\w+\.\w+$/, { error: "must be a type such as \"wagtailimages.Image\"" }).default("wagtailimages.Image"),
+  image_formats: z
+    .array(z.string().regex(/^[A-Za-z0-9_-]+$/, { error: "must be an image format's name such as \"fullwidth\" (letters, digits, \"-\" and \"_\")" }))
+    .default(() => [...DEFAULT_IMAGE_FORMATS])
+    .describe("The formats an image placed in rich text may name (<embed ... format=\"left\"/>): the names of the image formats the Wagtail site registers. Default: Wagtail's fullwidth, left and right."),
   // Hosting settings (not part of the live API, which sends neither header): off by default.
   cors_origins: z
     .array(z.string().regex(/^(\*|https?:\/\/[^/\s]+)$/, { error: "must be \"*\" or an origin such as \"https://www.example.org\" (scheme and host, no path)" }))

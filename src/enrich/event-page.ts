@@ -32,7 +32,12 @@ export function summarize(site: SiteSettings, event: SiteEvent, now: Instant): P
     if (block.type === "image_carousel") block.value.figures.forEach((f) => images.push(f.image));
     if (block.type === "logo_wall") block.value.groups.forEach((g) => g.logos.forEach((l) => images.push(l.logo)));
   }
-  return {
+  const pageLinks: PageSummary["pageLinks"] = [];
+  for (const { reference, path } of event.references) {
+    if (reference.kind === "image") images.push(reference.id);
+    if (reference.kind === "page") pageLinks.push([reference.id, path]);
+  }
+  const summary: PageSummary = {
     file: event.file,
     id: src.id,
     slug: event.slug,
@@ -50,6 +55,8 @@ export function summarize(site: SiteSettings, event: SiteEvent, now: Instant): P
     images: [...new Set(images)],
     next: pageNextChange(event, now),
   };
+  if (pageLinks.length > 0) summary.pageLinks = pageLinks;
+  return summary;
 }
 
 export function eventDetail(site: SiteSettings, event: SiteEvent, now: Instant) {

@@ -2,7 +2,9 @@
 import type { CatalogueSource } from "../content/catalogue.js";
 import type { EventSource, PerformanceSource } from "../content/event.js";
 import type { NamedSource, VenueSource } from "../content/lists.js";
+import type { KeyPath } from "./diagnostics.js";
 import type { SiteImage } from "./image.js";
+import type { RichTextReference } from "./rich-text.js";
 import type { Instant } from "../runtime/time/instant.js";
 
 export interface SiteVenue extends VenueSource {
@@ -25,6 +27,14 @@ export interface SiteEvent {
   performances: SitePerformance[];
   /** The event gives a key of the fuller rendering. */
   fuller: boolean;
+  /** What its rich text names by id (pages, documents, images), each with the text's key path. */
+  references: ReferenceAt[];
+}
+
+/** A reference of a rich text, and the key path of that text. */
+export interface ReferenceAt {
+  reference: Exclude<RichTextReference, { kind: "media" }>;
+  path: KeyPath;
 }
 
 export interface SiteHome {
@@ -86,6 +96,8 @@ export interface PageSummary {
   ownThumbnailAlt: boolean;
   /** Every image the page shows. */
   images: number[];
+  /** The pages its rich text links to by id, each with the text's key path (absent when none). */
+  pageLinks?: [id: number, path: KeyPath][];
   /** The page's earliest performance start not before now, and what changes then. */
   next: { instant: Instant; changes: { performance: number; endsPage: boolean }[] } | null;
 }

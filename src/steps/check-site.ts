@@ -1,12 +1,13 @@
 // Step: the checks across pages (unique ids, slugs, performance ids and codes), then, when
 // nothing failed, the site every later step reads: the settings and each page's summary, the
-// warnings (each page's, and the images'), and the next instant an is_past or in_past changes.
+// warnings (each page's, the images', rich text's links to pages), and the next instant an is_past
+// or in_past changes.
 import { hasErrors, plural, type Diagnostic, type Step } from "../model/diagnostics.js";
 import type { Site } from "../model/site.js";
 import { NextChangeOf, type NextChange } from "../enrich/next-change.js";
 import type { BuiltPages } from "../engine/build-pages.js";
 import { checkAcrossPages, type PageForChecks } from "../validate/across-pages.js";
-import { ImageUse } from "../validate/warnings.js";
+import { ImageUse, PageLinks } from "../validate/warnings.js";
 import type { BuildContext } from "./context.js";
 import type { Settings } from "./check-settings.js";
 
@@ -32,14 +33,16 @@ export function checkSite(ctx: BuildContext, settings: Settings, pages: BuiltPag
   for (const r of records) diagnostics.push(...r.warnings);
   // One pass for both: kept on disk, each pass parses every summary again.
   const images = new ImageUse(site.images, ctx.content.value.images?.file ?? null);
+  const links = new PageLinks(site.parent);
   const clock = new NextChangeOf();
   const thumbnails = new Set<number>();
   for (const page of site.events) {
     images.add(page);
+    links.add(page);
     clock.add(page);
     thumbnails.add(page.thumbnail);
   }
-  diagnostics.push(...images.warnings());
+  diagnostics.push(...images.warnings(), ...links.warnings());
   const nextChange = clock.result(site.catalogue.time_zone);
   ctx.options.onProgress(`Validated ${plural(site.events.length, "event page")}, ${plural(site.venues.size, "venue")}, ${plural(site.images.size, "image")}`);
   return { value: { site, nextChange, thumbnails }, diagnostics };

@@ -5,12 +5,14 @@ import { error, type Diagnostic, type KeyPath } from "../model/diagnostics.js";
 import { compareInstants, type Instant } from "../runtime/time/instant.js";
 import { parseTimestamp } from "../runtime/time/parse-timestamp.js";
 import { resolveTimestamp } from "../runtime/time/time-zone.js";
-import { checkRichText } from "./html-safety.js";
+import { readRichText } from "./html-safety.js";
 import { unknownReference } from "./unknown-reference.js";
-import type { Site, SiteEvent, SitePerformance, SiteVenue } from "../model/site.js";
+import type { ReferenceAt, Site, SiteEvent, SitePerformance, SiteVenue } from "../model/site.js";
 
 export interface Lookups extends Pick<Site, "venues" | "programs" | "genres" | "accessibility" | "images"> {
   catalogueZone: string;
+  /** The formats an image placed in rich text may name (catalogue.json's image_formats); null when catalogue.json is broken (already reported). */
+  imageFormats: readonly string[] | null;
   /** A schema parsed this many times is compiled (see parse-sources.ts and the options' tuning). */
   compileAfter: number;
   /** Ids whose own entry is broken (already reported): a reference to them is not reported again. */
@@ -71,6 +73,30 @@ export function checkEvent(
   if (src.thumbnail) ref("images", src.thumbnail.image, ["thumbnail", "image"]);
   if (src.hero_image != null) ref("images", src.hero_image, ["hero_image"]);
 
+  const references: ReferenceAt[] = [];
+  const checkHtml = (html: string, path: KeyPath) => {
+    const read = readRichText(html);
+    for (const problem of read.problems) diagnostics.push(error(file, path, problem.message));
+    for (const reference of read.references) {
+      if (reference.kind === "media") continue;
+      if (reference.kind === "image") checkImageEmbed(reference, path);
+      if (!references.some((r) => r.path === path && r.reference.kind === reference.kind && r.reference.id === reference.id)) references.push({ reference, path });
+    }
+  };
+  const checkImageEmbed = ({ id, format }: { id: number; format: string }, path: KeyPath) => {
+    const embed = `an image embed (<embed ... embedtype="image" id="${id}"/>)`;
+    const broken = look.broken.images;
+    if (!look.images.has(id) && broken !== "all" && !broken.has(id)) {
+      diagnostics.push(error(file, path, `has ${embed}: ${unknownReference("images", id, look.images, look.files.images, false)}`));
+    }
+    if (look.imageFormats && !look.imageFormats.includes(format)) {
+      const formats = look.imageFormats.map((f) => `"${f}"`).join(", ");
+      diagnostics.push(
+        error(file, path, `has ${embed} with format=${JSON.stringify(format)}, which is not one of the site's image formats (${formats || "none"}): use one of them, or add it to catalogue.json's image_formats, as the Wagtail site registers its own`),
+      );
+    }
+  };
+
   const blockIds = new Map<string, number>();
   src.description?.forEach((block, b) => {
     if (!block) return;
@@ -80,13 +106,13 @@ export function checkEvent(
       if (blockIds.has(key)) diagnostics.push(error(file, [...at, "id"], `duplicate block id ${block.id}: description[${blockIds.get(key)}] has it too; leave "id" out to have one derived`));
       else blockIds.set(key, b);
     }
-    if (block.type === "richtext") checkHtml(block.value.text, file, [...at, "value", "text"], diagnostics);
+    if (block.type === "richtext") checkHtml(block.value.text, [...at, "value", "text"]);
     if (block.type === "image_carousel") block.value.figures.forEach((f, i) => ref("images", f.image, [...at, "value", "figures", i, "image"]));
     if (block.type === "logo_wall") {
       block.value.groups.forEach((g, gi) => g.logos.forEach((l, li) => ref("images", l.logo, [...at, "value", "groups", gi, "logos", li, "logo"])));
     }
   });
-  src.additional_information?.forEach((item, i) => checkHtml(item.content, file, ["additional_information", i, "content"], diagnostics));
+  src.additional_information?.forEach((item, i) => checkHtml(item.content, ["additional_information", i, "content"]));
 
   const firstPublished =
     src.first_published_at === undefined ? null : checkTimestamp(src.first_published_at, look.catalogueZone, file, ["first_published_at"], diagnostics);
@@ -114,9 +140,5 @@ export function checkEvent(
 
   performances.sort((a, b) => compareInstants(a.start, b.start) || a.source.id - b.source.id);
   const fuller = FULLER_KEYS.some((k) => src[k] !== undefined);
-  return { file, source: src as EventSource, slug, firstPublished, performances, fuller };
-}
-
-function checkHtml(html: string, file: string, path: KeyPath, diagnostics: Diagnostic[]): void {
-  for (const problem of checkRichText(html)) diagnostics.push(error(file, path, problem.message));
+  return { file, source: src as EventSource, slug, firstPublished, performances, fuller, references };
 }

@@ -1,11 +1,20 @@
 // Checks an HTML fragment of the content (rich text) against the allowlist of rich-text-allowlist.ts
-// with sanitize-html, and names each element, attribute and URL that it would remove.
+// with sanitize-html, and names each element, attribute and URL that it would remove; Wagtail's
+// stored links and embeds are judged whole (stored-references.ts), and what they name is returned.
 import sanitizeHtml from "sanitize-html";
+import type { RichTextReference } from "../model/rich-text.js";
 import { isPlainlyAllowed } from "./plain-markup.js";
-import { ALLOWED_ELEMENTS, attributeAdvice, ELEMENT_ATTRIBUTES, elementAdvice, GLOBAL_ATTRIBUTES, LINK_SCHEMES } from "./rich-text-allowlist.js";
+import { ALLOWED_ELEMENTS, attributeAdvice, ELEMENT_ATTRIBUTES, elementAdvice, GLOBAL_ATTRIBUTES, LINK_SCHEMES, STORED_ATTRIBUTES } from "./rich-text-allowlist.js";
+import { embedEndProblem, isStoredTag, judgeStoredTag, readingProblem, type Finding, type StoredTag } from "./stored-references.js";
 
 export interface HtmlProblem {
   message: string;
+}
+
+export interface RichTextRead {
+  problems: HtmlProblem[];
+  /** What its stored links and embeds name, in order (those without a problem of their own). */
+  references: RichTextReference[];
 }
 
 /** An element as sanitize-html read it: its attributes as given (values decoded), and those it kept. */
@@ -15,7 +24,7 @@ interface Read {
   kept: sanitizeHtml.Attributes;
 }
 
-const ALLOWED = new Set<string>(ALLOWED_ELEMENTS);
+const ALLOWED = new Set<string>([...ALLOWED_ELEMENTS, "embed"]);
 /** The attributes whose value sanitize-html reads as a URL and holds to the allowed schemes. */
 const URL_ATTRIBUTES = new Set(sanitizeHtml.defaults.allowedSchemesAppliedToAttributes);
 
@@ -38,10 +47,11 @@ const END = `>${MARK}`;
 // so the attributes missing from it afterwards are those it removed (the unit tests hold a
 // new version of sanitize-html to that).
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [...ALLOWED_ELEMENTS],
+  allowedTags: [...ALLOWED],
   allowedAttributes: {
     "*": [...GLOBAL_ATTRIBUTES],
-    ...Object.fromEntries(Object.entries(ELEMENT_ATTRIBUTES).map(([element, attributes]) => [element, [...attributes]])),
+    a: [...ELEMENT_ATTRIBUTES.a!, ...STORED_ATTRIBUTES.a],
+    embed: [...STORED_ATTRIBUTES.embed],
   },
   allowedSchemes: [...LINK_SCHEMES],
   allowProtocolRelative: true,
@@ -70,50 +80,90 @@ export function richTextAsRead(html: string): string {
   return sanitizeHtml(html, { ...OPTIONS, textFilter: undefined, transformTags: undefined });
 }
 
+const NOTHING: RichTextRead = Object.freeze({ problems: [], references: [] }) as unknown as RichTextRead;
+
 /**
  * The problems of an HTML fragment, each element, attribute or URL that rich text does not allow
- * once (with how often it occurs), in the order they occur (a comment first).
+ * once (with how often it occurs), in the order they occur (a comment first), and what its stored
+ * links and embeds name. Plain markup (plain-markup.ts) has neither.
  */
+export function readRichText(html: string): RichTextRead {
+  return isPlainlyAllowed(html) ? NOTHING : readAsParsed(html);
+}
+
+/** The problems of an HTML fragment (see readRichText). */
 export function checkRichText(html: string): HtmlProblem[] {
-  return isPlainlyAllowed(html) ? [] : problemsAsRead(html);
+  return readRichText(html).problems;
 }
 
 /** The problems of `html` as sanitize-html reads it: the check's answer for any text. */
 export function problemsAsRead(html: string): HtmlProblem[] {
+  return readAsParsed(html).problems;
+}
+
+function readAsParsed(html: string): RichTextRead {
   const elements: Read[] = [];
   read = elements;
   lastText = "";
   sanitizeHtml(html + END, OPTIONS);
   // Each problem once, with how often it occurs: "has the element <div> (3 times), which ...".
   const found = new Map<string, { subject: string; rest: string; times: number }>();
-  const add = ([subject, rest]: Problem) => {
+  const add = ([subject, rest]: Finding) => {
     const seen = found.get(subject + rest);
     if (seen) seen.times++;
     else found.set(subject + rest, { subject, rest, times: 1 });
   };
   const declaration = /<[!?]/.exec(html);
   if (declaration) add(declarationProblem(html, declaration.index));
+  const stored: StoredTag[] = [];
+  const references: RichTextReference[] = [];
   for (const element of elements) {
     if (!ALLOWED.has(element.name)) {
       add([`has the element <${printable(element.name)}>`, `, which rich text does not allow: ${elementAdvice(element.name)}`]);
       continue;
     }
+    if (isStoredTag(element.name, element.given)) {
+      // Judged whole; an event handler is named as on any element.
+      const { on, rest } = splitHandlers(element.given);
+      for (const handler of Object.keys(on)) add(attributeProblem(element.name, handler, on[handler]!));
+      const tag: StoredTag = { element: element.name, attributes: element.given };
+      stored.push(tag);
+      const judged = judgeStoredTag({ element: element.name, attributes: rest });
+      judged.problems.forEach(add);
+      if (judged.reference && Object.keys(on).length === 0) references.push(judged.reference);
+      continue;
+    }
     for (const attribute in element.given) {
-      if (!(attribute in element.kept)) add(attributeProblem(element.name, attribute, element.given[attribute]!));
+      // The sanitizer's lists hold a stored link's attributes too: on any other link they are problems.
+      if (!(attribute in element.kept) || !plainlyAllowed(element.name, attribute)) add(attributeProblem(element.name, attribute, element.given[attribute]!));
     }
   }
+  const differently = readingProblem(stored, html);
+  if (differently) add(differently);
+  const embedEnd = embedEndProblem(html);
+  if (embedEnd) add(embedEnd);
   // (An unclosed comment holds END too: the comment is the problem then.)
   if (!declaration && !lastText.endsWith(`&gt;${MARK}`)) add(unfinishedProblem(html));
-  return [...found.values()].map(({ subject, rest, times }) => ({ message: `${subject}${times > 1 ? ` (${times} times)` : ""}${rest}` }));
+  const problems = [...found.values()].map(({ subject, rest, times }) => ({ message: `${subject}${times > 1 ? ` (${times} times)` : ""}${rest}` }));
+  return { problems, references };
 }
 
-/** A problem's message in two: what the text has, and the rest (why, and what to do). */
-type Problem = [subject: string, rest: string];
+/** Whether an element other than a stored tag may have the attribute. */
+const plainlyAllowed = (element: string, attribute: string) => GLOBAL_ATTRIBUTES.includes(attribute as never) || ELEMENT_ATTRIBUTES[element]?.includes(attribute) === true;
+
+/** A tag's event-handler attributes, and the rest. */
+function splitHandlers(attributes: sanitizeHtml.Attributes): { on: sanitizeHtml.Attributes; rest: sanitizeHtml.Attributes } {
+  const on: sanitizeHtml.Attributes = {};
+  const rest: sanitizeHtml.Attributes = {};
+  for (const name in attributes) (name.startsWith("on") ? on : rest)[name] = attributes[name]!;
+  return { on, rest };
+}
+
 
 // Where a comment ends, and what `<!...>` or `<?...>` is, HTML parsers have read differently (`--!>`
 // ends a comment in a browser), and markup a checker takes for a comment is markup it never
 // checks. Neither is ever text: a browser reads `<!` and `<?` as the start of one.
-function declarationProblem(html: string, at: number): Problem {
+function declarationProblem(html: string, at: number): Finding {
   const count = html.match(/<[!?]/g)!.length;
   const shown = JSON.stringify(html.slice(at, at + 12));
   return [
@@ -122,7 +172,7 @@ function declarationProblem(html: string, at: number): Problem {
   ];
 }
 
-function unfinishedProblem(html: string): Problem {
+function unfinishedProblem(html: string): Finding {
   const at = html.lastIndexOf("<");
   return [
     `ends inside an unfinished tag or element ${JSON.stringify(html.slice(at, at + 30))}`,
@@ -130,12 +180,11 @@ function unfinishedProblem(html: string): Problem {
   ];
 }
 
-function attributeProblem(element: string, attribute: string, value: string): Problem {
+function attributeProblem(element: string, attribute: string, value: string): Finding {
   if (attribute.startsWith("on")) {
     return [`has an event-handler attribute ${printable(attribute)}="..." on <${element}>`, "; rich text cannot run script: remove the attribute"];
   }
-  const allowed = GLOBAL_ATTRIBUTES.includes(attribute as never) || ELEMENT_ATTRIBUTES[element]?.includes(attribute);
-  if (allowed && URL_ATTRIBUTES.has(attribute)) {
+  if (plainlyAllowed(element, attribute) && URL_ATTRIBUTES.has(attribute)) {
     const scheme = schemeOf(value);
     const kind = scheme === "javascript:" || scheme === "vbscript:" ? "a script URL" : scheme ? `a ${scheme} URL` : "a URL";
     return [

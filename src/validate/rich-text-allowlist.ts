@@ -24,14 +24,36 @@ export const ELEMENT_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
 /** Schemes a link's `href` may name (a relative link names none). */
 export const LINK_SCHEMES = ["http", "https", "mailto", "tel"] as const;
 
-const MEDIA = `use an "embed" block for a video, a map or other media, or link to it with <a href="https://...">`;
+// Wagtail's stored form: what its editor writes for a link to a page or a document of the site
+// (by id) and for an image or a media item placed in the text. These tags are checked for their
+// whole set of attributes (stored-references.ts), not attribute by attribute, and never pass the
+// quick pass (plain-markup.ts), which knows only the lists above.
+
+/** The link types a stored link may name, by id. */
+export const LINK_TYPES = ["page", "document"] as const;
+/** A stored link's attributes: exactly these two. */
+export const STORED_LINK_ATTRIBUTES = ["id", "linktype"] as const;
+/** The embed types, and the attributes each may have (`alt` the only optional one). */
+export const EMBED_ATTRIBUTES = {
+  image: { required: ["embedtype", "format", "id"], optional: ["alt"] },
+  media: { required: ["embedtype", "url"], optional: [] },
+} as const satisfies Record<string, { required: readonly string[]; optional: readonly string[] }>;
+export type EmbedType = keyof typeof EMBED_ATTRIBUTES;
+
+/** Every attribute a stored tag may have, for the sanitizer's lists (the tag's own rules decide the rest). */
+export const STORED_ATTRIBUTES: Readonly<Record<"a" | "embed", readonly string[]>> = {
+  a: STORED_LINK_ATTRIBUTES,
+  embed: [...new Set(Object.values(EMBED_ATTRIBUTES).flatMap((e) => [...e.required, ...e.optional]))],
+};
+
+const MEDIA = `use an "embed" block for a video, a map or other media, or place it in the text as Wagtail stores it, <embed embedtype="media" url="https://..."/>`;
 const LAYOUT = "write the text in <p> (or <h2>-<h6>, a list, <blockquote>); the front end lays rich text out";
 const LOOK = "remove it; the front end's stylesheet gives rich text its look";
 const PAGE = "remove it; rich text is a part of a page, which the front end makes";
 const FORM = `link to the form instead: <a href="https://...">`;
-// Images are kept in images.json and shown by blocks; an <img> in rich text would be fetched from
-// any address, past them.
-const IMAGE = `show it with an "image_carousel" block and an image of images.json`;
+// Images are kept in images.json, shown by blocks or placed in the text by id; an <img> in rich
+// text would be fetched from any address, past them.
+const IMAGE = `place an image of images.json as Wagtail stores it, <embed alt="..." embedtype="image" format="fullwidth" id="10"/>, or show it with an "image_carousel" block`;
 
 const TABLE = `rich text has no tables: use a list (<ul>, <ol>), or a "credits" block for roles and names`;
 
@@ -63,5 +85,7 @@ export function attributeAdvice(element: string, attribute: string): string {
   if (attribute === "style") return LOOK;
   if (attribute === "class") return "remove it; rich text is styled by its elements, and a class would let it take the look of the page's own controls";
   const own = [...(ELEMENT_ATTRIBUTES[element] ?? []), ...GLOBAL_ATTRIBUTES];
+  // A link by id (Wagtail's stored form) has no href: <a id="3" linktype="page">.
+  if (element === "a" && (attribute === "id" || attribute === "linktype")) return `remove it (<a> may have ${own.join(", ")}); a link to a page of the site by its id is written without href, <a id="3" linktype="page">`;
   return `remove it (<${element}> may have ${own.join(", ")})`;
 }

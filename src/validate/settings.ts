@@ -2,7 +2,7 @@
 // accessibility values, images), checked against their schemas and each other.
 import path from "node:path";
 import type { z } from "zod";
-import { catalogueSchema, type CatalogueSource } from "../content/catalogue.js";
+import { catalogueSchema, DEFAULT_IMAGE_FORMATS, type CatalogueSource } from "../content/catalogue.js";
 import { DEFAULT_ACCESSIBILITY, DEFAULT_GENRES, imageSchema, namedSchema, venueSchema, type NamedSource } from "../content/lists.js";
 import { error, hasErrors, type Diagnostic } from "../model/diagnostics.js";
 import type { SiteParent, SiteSettings, SiteVenue } from "../model/site.js";
@@ -90,7 +90,7 @@ export function validateSettings(loaded: LoadedContent, compileAfter: number): S
   for (const [venueId, v] of venues.map) siteVenues.set(venueId, { ...v, zone: v.time_zone ?? zone });
 
   const look: Lookups = {
-    catalogueZone: zone, compileAfter, venues: siteVenues, programs: programs.map, genres: genres.map,
+    catalogueZone: zone, imageFormats: catalogue?.image_formats ?? (loaded.catalogue ? null : DEFAULT_IMAGE_FORMATS), compileAfter, venues: siteVenues, programs: programs.map, genres: genres.map,
     accessibility: accessibility.map, images: images.map,
     broken: { venues: venues.broken, programs: programs.broken, genres: genres.broken, accessibility: accessibility.broken, images: images.broken },
     files: {

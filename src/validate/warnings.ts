@@ -2,7 +2,7 @@
 // sell, empty alt text, a date years away, an image nobody uses). They need the build's now: a
 // page's own are found as it is built, those across pages on the validated Site. They never fail
 // a build unless --strict asks them to.
-import { warning, type Diagnostic } from "../model/diagnostics.js";
+import { warning, type Diagnostic, type KeyPath } from "../model/diagnostics.js";
 import { isoformat } from "../runtime/time/format-dates.js";
 import { compareInstants, type Instant } from "../runtime/time/instant.js";
 import type { PageSummary, SiteEvent, SiteSettings } from "../model/site.js";
@@ -52,11 +52,60 @@ export function pageWarnings(event: SiteEvent, now: Instant, zone: string): Diag
   const out: Diagnostic[] = [];
   onSaleWarnings(event, now, zone, out);
   farFutureWarnings(event, now, zone, out);
+  documentLinkWarnings(event, out);
   const alt = event.source.thumbnail.alt;
   if (alt !== undefined && alt.trim() === "") {
     out.push(warning(event.file, ["thumbnail", "alt"], `is empty, so screen readers announce the thumbnail without a description; describe the image in a few words, or leave the key out to use the image's own alt text`));
   }
   return out;
+}
+
+/** A link to a document by id: the catalogue holds no documents, so nothing in this API resolves it. */
+function documentLinkWarnings(event: SiteEvent, out: Diagnostic[]): void {
+  for (const { reference, path } of event.references) {
+    if (reference.kind !== "document") continue;
+    out.push(
+      warning(
+        event.file,
+        path,
+        `links to document ${reference.id} (<a id="${reference.id}" linktype="document">), which the catalogue does not hold (documents are not part of it): the API publishes the link as stored, and a front end finds no /api/v2/documents/${reference.id}/ here to resolve it; link to the document's address with href="https://..." instead, or keep it if your front end resolves the site's documents elsewhere`,
+      ),
+    );
+  }
+}
+
+/**
+ * Links by id to pages the catalogue does not publish: not an event page, the events index page
+ * or the home page. It may be another page of the Wagtail site, so a warning (an error under
+ * --strict). Gathered a page at a time (see ImageUse), checked once every page's id is known.
+ */
+export class PageLinks {
+  private readonly links: { file: string; id: number; path: KeyPath }[] = [];
+  private readonly ids = new Set<number>();
+
+  constructor(private readonly parent: SiteSettings["parent"]) {
+    this.ids.add(parent.id);
+    if (parent.home) this.ids.add(parent.home.id);
+  }
+
+  add(page: PageSummary): void {
+    this.ids.add(page.id);
+    for (const [id, path] of page.pageLinks ?? []) this.links.push({ file: page.file, id, path });
+  }
+
+  warnings(): Diagnostic[] {
+    const { parent } = this;
+    const pages = `an event page of the catalogue, its events index page (${parent.id})${parent.home ? ` or its home page (${parent.home.id})` : ""}`;
+    return this.links
+      .filter((l) => !this.ids.has(l.id))
+      .map(({ file, id, path }) =>
+        warning(
+          file,
+          path,
+          `links to page ${id} (<a id="${id}" linktype="page">), which is not ${pages}: a front end resolving it through /api/v2/pages/${id}/ finds nothing in this API; link to one of those pages by its id, or by address with href="https://..."; keep it if page ${id} is a page of the site that the catalogue does not hold`,
+        ),
+      );
+  }
 }
 
 /**
