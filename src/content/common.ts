@@ -77,10 +77,18 @@ export const link = z.string().regex(LINK, {
 });
 
 /**
- * HTML fragments are checked for script after the schemas, with an HTML parser. Marked with JSON
- * Schema's own `contentMediaType`, which the admin's form generator reads (an HTML editor).
+ * HTML fragments are checked after the schemas, with an HTML parser (validate/html-safety.ts).
+ * Marked with JSON Schema's own `contentMediaType`, which the admin's form generator reads (an
+ * HTML editor); the description is what an editor's hover shows.
  */
-export const htmlFragment = z.string().meta({ contentMediaType: "text/html" });
+export const htmlFragment = z.string().meta({
+  contentMediaType: "text/html",
+  description:
+    'Rich text: an HTML fragment as Wagtail stores it (<p>, <h2>-<h6>, <b>, <i>, lists, <a href="https://...">, <hr/>, ...; no script, style or class). ' +
+    'A link to a page or a document of the site by its id: <a id="3" linktype="page">...</a>, <a id="4" linktype="document">...</a>. ' +
+    'An image of images.json placed in the text: <embed alt="..." embedtype="image" format="fullwidth" id="10"/> (format: one of catalogue.json\'s image_formats). ' +
+    'A video or other media: <embed embedtype="media" url="https://..."/>. The API publishes the text as written.',
+});
 
 // What the content's schemas say beyond types and patterns, for the admin's form generator
 // (src/admin/fields.ts) to read rather than guess from key names. They are metadata: kept in the

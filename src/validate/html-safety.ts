@@ -116,6 +116,7 @@ function readAsParsed(html: string): RichTextRead {
   const declaration = /<[!?]/.exec(html);
   if (declaration) add(declarationProblem(html, declaration.index));
   const stored: StoredTag[] = [];
+  let storedProblems = false;
   const references: RichTextReference[] = [];
   for (const element of elements) {
     if (!ALLOWED.has(element.name)) {
@@ -130,6 +131,7 @@ function readAsParsed(html: string): RichTextRead {
       stored.push(tag);
       const judged = judgeStoredTag({ element: element.name, attributes: rest });
       judged.problems.forEach(add);
+      if (judged.problems.length > 0 || Object.keys(on).length > 0) storedProblems = true;
       if (judged.reference && Object.keys(on).length === 0) references.push(judged.reference);
       continue;
     }
@@ -138,7 +140,8 @@ function readAsParsed(html: string): RichTextRead {
       if (!(attribute in element.kept) || !plainlyAllowed(element.name, attribute)) add(attributeProblem(element.name, attribute, element.given[attribute]!));
     }
   }
-  const differently = readingProblem(stored, html);
+  // (A tag with problems of its own is rewritten anyway: how Wagtail reads it would be noise.)
+  const differently = storedProblems ? null : readingProblem(stored, html);
   if (differently) add(differently);
   const embedEnd = embedEndProblem(html);
   if (embedEnd) add(embedEnd);
