@@ -1,8 +1,9 @@
-// images.json from what the API says of images: the images the pages use, each thumbnail's
+// images.json from what the API says of images: the images the pages use (their rich text's too), each thumbnail's
 // rendition key kept when the focal point is unknown, alt texts put where an editor keeps them,
 // records made for what the API does not name, and the originals to download.
 import type { z } from "zod";
 import { imageSchema } from "../content/lists.js";
+import { readRichText } from "../validate/html-safety.js";
 import { matchThumbnails, NO_FOCAL_POINT, type Known } from "./match-thumbnails.js";
 import type { Original } from "./read-images.js";
 import type { ListedImage } from "./read-images.js";
@@ -24,6 +25,8 @@ export interface ImagesPlan {
   thumbnails: Map<number, { image: number; alt?: string }>;
   /** Images of the API the pages use (their details are worth reading). */
   used: number[];
+  /** The image formats the pages' rich text names, sorted. */
+  formats: string[];
   originals: Original[];
   notes: string[];
 }
@@ -38,15 +41,29 @@ export function fileOf(downloadUrl: string): string {
   }
 }
 
-/** The image ids of a page's carousels and logo walls. */
-function blockImages(page: EventDetailRead): number[] {
+/**
+ * The image ids of a page's carousels and logo walls, and of the images its rich text places
+ * (Wagtail's `<embed embedtype="image" .../>`), with the formats those name.
+ */
+function blockImages(page: EventDetailRead): { ids: number[]; formats: string[] } {
   const ids: number[] = [];
+  const formats: string[] = [];
+  const embedded = (html: unknown) => {
+    if (typeof html !== "string") return;
+    for (const r of readRichText(html).references) {
+      if (r.kind !== "image") continue;
+      ids.push(r.id);
+      formats.push(r.format);
+    }
+  };
   for (const b of page.description ?? []) {
-    const v = b.value as { figures?: { image?: unknown }[]; groups?: { logos?: { logo?: unknown }[] }[] } | null;
+    const v = b.value as { figures?: { image?: unknown }[]; groups?: { logos?: { logo?: unknown }[] }[]; text?: unknown } | null;
     if (b.type === "image_carousel") for (const f of v?.figures ?? []) if (Number.isInteger(f.image)) ids.push(f.image as number);
     if (b.type === "logo_wall") for (const g of v?.groups ?? []) for (const l of g.logos ?? []) if (Number.isInteger(l.logo)) ids.push(l.logo as number);
+    if (b.type === "richtext") embedded(v?.text);
   }
-  return ids;
+  for (const a of page.additional_information ?? []) embedded(a.content);
+  return { ids, formats };
 }
 
 export function planImages(input: ImagesInput): ImagesPlan {
@@ -66,7 +83,8 @@ export function planImages(input: ImagesInput): ImagesPlan {
   // A loop, not Math.max(...ids): an argument list of a few hundred thousand ids overflows the stack.
   let highest = 0;
   for (const id of known.keys()) highest = Math.max(highest, id);
-  for (const p of input.pages) for (const id of blockImages(p)) highest = Math.max(highest, id);
+  const inBlocks = input.pages.map(blockImages);
+  for (const { ids } of inBlocks) for (const id of ids) highest = Math.max(highest, id);
   const firstFree = highest + 1;
   const { thumbnailOf, made } = matchThumbnails(input.pages, known, input.cdnUrl, firstFree);
   if (made.size > 0) {
@@ -77,15 +95,15 @@ export function planImages(input: ImagesInput): ImagesPlan {
   }
 
   const used = new Set<number>();
-  for (const p of input.pages) {
+  input.pages.forEach((p, i) => {
     if (p.hero_image) used.add(p.hero_image.id);
-    for (const id of blockImages(p)) used.add(id);
+    for (const id of inBlocks[i]!.ids) used.add(id);
     const t = thumbnailOf.get(p.id)!;
     if (known.has(t.image)) used.add(t.image);
-  }
+  });
   const unnamed = [...used].filter((id) => !known.get(id)?.file).sort((a, b) => a - b);
   if (unnamed.length > 0) {
-    notes.push(`${unnamed.length} image${unnamed.length === 1 ? "" : "s"} used in blocks ${unnamed.length === 1 ? "is" : "are"} known by id alone (${idList(unnamed)}): ${unnamed.length === 1 ? "its record names" : "their records name"} a file image-<id>.jpg and the title "Image <id>"; write the real ones`);
+    notes.push(`${unnamed.length} image${unnamed.length === 1 ? "" : "s"} used in blocks or rich text ${unnamed.length === 1 ? "is" : "are"} known by id alone (${idList(unnamed)}): ${unnamed.length === 1 ? "its record names" : "their records name"} a file image-<id>.jpg and the title "Image <id>"; write the real ones`);
   }
 
   // One rendition key and one alt text per image; a page whose alt differs keeps its own.
@@ -123,7 +141,8 @@ export function planImages(input: ImagesInput): ImagesPlan {
     files.add(r.file);
     originals.push({ file: r.file, downloadUrl: k.downloadUrl, from: k.from.where });
   }
-  return { records, thumbnails, used: [...used].filter((id) => known.has(id) || input.listed === null).sort((a, b) => a - b), originals, notes };
+  const formats = [...new Set(inBlocks.flatMap((b) => b.formats))].sort();
+  return { records, thumbnails, used: [...used].filter((id) => known.has(id) || input.listed === null).sort((a, b) => a - b), formats, originals, notes };
 }
 
 /** `301, 302, 303 and 12 more`. */

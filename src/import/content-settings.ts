@@ -2,7 +2,7 @@
 // URLs the documents are written with, the parent and home pages, the ticketing links parsed,
 // and every list only where it says more than the content format's defaults.
 import type { z } from "zod";
-import type { catalogueSchema } from "../content/catalogue.js";
+import { DEFAULT_IMAGE_FORMATS, type catalogueSchema } from "../content/catalogue.js";
 import { DEFAULT_ACCESSIBILITY, DEFAULT_GENRES, type NamedSource } from "../content/lists.js";
 import { mostCommon } from "./most-common.js";
 import type { PagesRead } from "./read-pages.js";
@@ -39,7 +39,7 @@ export function siteUrls(pages: PagesRead, readBase: string): SiteUrls {
   return { base, site: siteUrl, cdn, parentUrl: parentUrl ?? "/" };
 }
 
-export function catalogueSource(pages: PagesRead, urls: SiteUrls, zone: string, imageTypes: readonly string[], notes: string[]): CatalogueFileSource {
+export function catalogueSource(pages: PagesRead, urls: SiteUrls, zone: string, images: { types: readonly string[]; formats: readonly string[] }, notes: string[]): CatalogueFileSource {
   const details = pages.events.map((e) => e.detail);
   const parentPage = pages.parent?.page;
   const parent: Record<string, unknown> = { id: parentPage?.id ?? 0, title: parentPage?.title ?? "", url: urls.parentUrl };
@@ -65,8 +65,14 @@ export function catalogueSource(pages: PagesRead, urls: SiteUrls, zone: string, 
   }
   const catalogue: Record<string, unknown> = { base_url: urls.base, site_url: urls.site, cdn_url: urls.cdn, time_zone: zone, parent, ticketing: ticketing(details, notes) };
   catalogue.ticket_button_text = mostCommon(details.map((d) => d.ticket_button_text)) ?? "Buy tickets";
-  const imageType = mostCommon(imageTypes);
+  const imageType = mostCommon(images.types);
   if (imageType && imageType !== DEFAULT_IMAGE_TYPE) catalogue.image_type = imageType;
+  // The site's image formats are not in the API: those its rich text names, besides Wagtail's own.
+  const more = images.formats.filter((f) => !DEFAULT_IMAGE_FORMATS.includes(f));
+  if (more.length > 0) {
+    catalogue.image_formats = [...DEFAULT_IMAGE_FORMATS, ...more];
+    notes.push(`the rich text places images in formats beyond Wagtail's own (${more.join(", ")}): catalogue.json's image_formats names them with Wagtail's three; make it the list of formats the site registers`);
+  }
   return catalogue as CatalogueFileSource;
 }
 

@@ -3,6 +3,7 @@
 // own (a loopback address) or look like a staging site, which every built document would name.
 import path from "node:path";
 import { plural } from "../model/diagnostics.js";
+import type { FlagsFit } from "./clock.js";
 import type { UnreachableHost } from "./http-client.js";
 
 /** The URL keys of catalogue.json, as the import wrote them. */
@@ -62,11 +63,30 @@ export function unreachableNote(host: UnreachableHost, files: readonly string[],
   );
 }
 
+/** The proof's differences are all is_past or in_past values: how that comes, and the import that proves it identical. */
+export interface ClockNote {
+  fit: FlagsFit;
+  /** The API's address and the instant the proof built at. */
+  source: string;
+  now: string;
+}
+
+/** The first step when only the clock differs: one line, with the interval and the `--now` to prove it at. */
+function clockStep({ fit, source, now }: ClockNote, content: string): string {
+  const span = fit.after && fit.upTo ? `after ${fit.after} and up to ${fit.upTo}` : fit.after ? `after ${fit.after}` : `up to ${fit.upTo}`;
+  const contentFlag = content === "content" ? "" : ` --content ${content}`;
+  return (
+    `  1. Every difference is an is_past or in_past value: the API's server keeps another time than this machine. ` +
+    `Its flags fit any instant ${span} (the proof built at ${now}); to prove ${content}/ identical, import again at one: ` +
+    `npx build-catalogue import ${source}${contentFlag} --force --now ${fit.now} (with your other options).`
+  );
+}
+
 /**
  * What to do next, numbered: look at what the import wrote, add what a site needs besides its
  * content with `init` (which keeps every file it finds), and commit.
  */
-export function nextSteps(content: string, identical: boolean): string[] {
+export function nextSteps(content: string, identical: boolean, clock: ClockNote | null = null): string[] {
   const resolved = content.replace(/\/+$/, "") || ".";
   const inContent = path.basename(path.resolve(resolved)) === "content";
   const site = path.dirname(resolved);
@@ -78,7 +98,9 @@ export function nextSteps(content: string, identical: boolean): string[] {
     "Next:",
     identical
       ? `  1. Review ${resolved}/ (the notes above say what the API could not tell); npx build-catalogue preview --content ${resolved} serves it.`
-      : `  1. Look at the differences above: ${resolved}/ is kept as written, for you to correct or to report what the content format cannot say.`,
+      : clock
+        ? clockStep(clock, resolved)
+        : `  1. Look at the differences above: ${resolved}/ is kept as written, for you to correct or to report what the content format cannot say.`,
     `  2. ${init[0]!.toUpperCase()}${init.slice(1)}.`,
     `  3. Commit: git add ${root === "." ? "." : root} && git commit -m "Import the events catalogue"`,
   ];

@@ -7,6 +7,7 @@ import path from "node:path";
 import { build } from "../build.js";
 import type { Diagnostic } from "../model/diagnostics.js";
 import { serialize } from "../runtime/serialize.js";
+import { flagsFit, onlyFlagsDiffer, type FlagsFit } from "./clock.js";
 import { jsonDifferences, writtenDifferently, type Difference } from "./compare-json.js";
 import type { PagesRead } from "./read-pages.js";
 
@@ -26,6 +27,11 @@ export type Proof =
       parent: boolean | null;
       home: boolean | null;
       differing: DocumentDifferences[];
+      /**
+       * When every document that differs differs only in is_past and in_past values (the API's
+       * server keeps another time): the instants its flags fit. Null otherwise.
+       */
+      clock: FlagsFit | null;
       /** The build's warnings on the imported content (legal, likely wrong: the catalogue's own). */
       warnings: number;
     };
@@ -72,6 +78,7 @@ export async function proveIdentical(pages: PagesRead, cwd: string, contentArg: 
     if (!result.ok) return { built: false, diagnostics: result.diagnostics };
     const builtFile = (route: string, id?: number) => readFileSync(path.join(out, "api/v2", route, id === undefined ? "" : String(id), "index.json"), "utf8");
     const differing: DocumentDifferences[] = [];
+    let flagsOnly = true;
     const compare = (document: string, readText: string, builtText: () => string): boolean => {
       let text: string;
       try {
@@ -81,7 +88,10 @@ export async function proveIdentical(pages: PagesRead, cwd: string, contentArg: 
         return false;
       }
       const differences = jsonDifferences(readText, text);
-      if (differences.length) differing.push({ document, differences });
+      if (differences.length) {
+        differing.push({ document, differences });
+        flagsOnly &&= onlyFlagsDiffer(readText, text);
+      }
       return differences.length === 0;
     };
     let identicalEvents = 0;
@@ -95,7 +105,9 @@ export async function proveIdentical(pages: PagesRead, cwd: string, contentArg: 
     const parent = pages.parent ? compare(`the parent page ${pages.parent.page.id} (${pages.parent.answer.path})`, pages.parent.answer.text, () => builtFile("pages", pages.parent!.page.id)) : null;
     const home = pages.home ? compare(`the home page ${pages.home.page.id} (${pages.home.answer.path})`, pages.home.answer.text, () => builtFile("pages", pages.home!.page.id)) : null;
     const warnings = result.diagnostics.filter((d) => d.severity === "warning").length;
-    return { built: true, events: pages.events.length, identicalEvents, list: listDiffs.length === 0, parent, home, differing, warnings };
+    // The list holds no flag: a list that differs is no clock's doing.
+    const clock = differing.length > 0 && flagsOnly && listDiffs.length === 0 ? flagsFit(pages.events.map((e) => e.pages.text)) : null;
+    return { built: true, events: pages.events.length, identicalEvents, list: listDiffs.length === 0, parent, home, differing, clock, warnings };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -4,6 +4,9 @@ import { plural } from "../model/diagnostics.js";
 import type { ImportResult } from "./import-catalogue.js";
 import { nextSteps } from "./next-steps.js";
 
+/** The instant the proof built at, as `--now` takes it. */
+const nowText = (now: Date | string) => (now instanceof Date ? now.toISOString() : now);
+
 const megabytes = (bytes: number) => (bytes >= 100_000 ? `${(bytes / 1_000_000).toFixed(1)} MB` : `${Math.round(bytes / 1000)} kB`);
 
 function retries(r: ImportResult["client"]["retried"]): string {
@@ -44,7 +47,7 @@ export function describeImport(result: ImportResult, maxDifferences = 40): { out
       (r.originals ? `, ${plural(r.originals.saved, "original")} (${megabytes(r.originals.bytes)}) in ${result.content}/images/` : ""),
   ];
   if (result.notes.length) out.push("Notes:", ...result.notes.map((n) => `  - ${n}`));
-  const now = result.now instanceof Date ? result.now.toISOString() : result.now;
+  const now = nowText(result.now);
   out.push(
     `Built the imported content at --now ${now} and compared every document read with the build` +
       (result.proof.warnings ? ` (the build has ${plural(result.proof.warnings, "warning")}: build-catalogue check --content ${result.content} --now ${now} shows them)` : ""),
@@ -58,5 +61,6 @@ export function describeImport(result: ImportResult, maxDifferences = 40): { out
 
 /** The last lines, after the verdict: the URLs to check before deploying, then what to do next. */
 export function closingLines(result: ImportResult): string[] {
-  return [...result.urlNotes.map((n) => `Check before deploying: ${n}`), ...nextSteps(result.content, result.identical)];
+  const clock = result.proof.clock && { fit: result.proof.clock, source: result.source, now: nowText(result.now) };
+  return [...result.urlNotes.map((n) => `Check before deploying: ${n}`), ...nextSteps(result.content, result.identical, clock)];
 }

@@ -26,7 +26,7 @@ export function planContent(pages: PagesRead, urls: SiteUrls, zones: Zones, imag
   const notes: string[] = [];
   const files = new Map<string, string>();
   const details = pages.events.map((e) => e.detail);
-  const catalogue = catalogueSource(pages, urls, zones.catalogue, imageTypes, notes);
+  const catalogue = catalogueSource(pages, urls, zones.catalogue, { types: imageTypes, formats: images.formats }, notes);
   files.set("catalogue.json", json(catalogue));
   const venues = venueSources(details, (id) => zones.venues.get(id) ?? zones.catalogue, zones.catalogue, notes);
   files.set("venues.json", json(venues));
