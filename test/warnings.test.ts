@@ -31,7 +31,10 @@ afterAll(() => removeDir(root));
 
 it("has a fixture for each kind of warning", () => {
   expect(reasons).toEqual(
-    ["empty-image-alt", "empty-thumbnail-alt", "on-sale-all-performances-past", "on-sale-without-performances", "performance-far-future", "unused-image"],
+    [
+      "empty-image-alt", "empty-thumbnail-alt", "on-sale-all-performances-past", "on-sale-without-performances", "performance-far-future",
+      "rich-text-link-to-document", "rich-text-link-to-missing-page", "unused-image",
+    ],
   );
 });
 
@@ -64,7 +67,7 @@ describe.each(reasons)("%s", (reason) => {
       expect(lines[i]).toMatch(new RegExp(`^warning: content/${w.file.replace(/[.[\]]/g, "\\$&")}:\\d+:\\d+: ${w.path.replace(/[.[\]]/g, "\\$&")}: `));
       expect(lines[i]).toContain(w.message);
       // Every warning says what to do.
-      expect(lines[i]).toMatch(/; (set|describe|check|use|write)/);
+      expect(lines[i]).toMatch(/; (set|describe|check|use|write|link)/);
     });
     const n = expected.warnings.length;
     expect(run.stdout).toMatch(new RegExp(`^Built 2 event pages into dist/: \\d+ files, .* s, ${n} warnings?$`, "m"));
@@ -197,5 +200,29 @@ describe("originals in content/images/ (the real CLI)", () => {
     copyFileSync(path.join(dir, "content/images/opening-night-concert.jpg"), path.join(dir, "content/images/opening-night-concert-2.jpg"));
     const stray = runCli(["check"], { cwd: dir });
     expect(warningLines(stray.stderr)).toEqual([expect.stringMatching(/^warning: content\/images\/opening-night-concert-2\.jpg: is not named by any image in content\/images\.json /)]);
+  });
+});
+
+describe("links to pages in rich text, across rebuilds that reuse the linking page", () => {
+  it("warns again when the page is reused, and when the page it links to is removed", () => {
+    const dir = path.join(root, "page-links-rebuilt");
+    copyContent(path.join(WARNINGS, "rich-text-link-to-missing-page/content"), dir);
+    const now = "2026-05-01T00:00:00Z";
+    const first = runCli(["build", "--now", now], { cwd: dir });
+    expect(first.code, first.output).toBe(0);
+    expect(warningLines(first.stderr).map((l) => l.match(/links to page (\d+)/)?.[1])).toEqual(["999"]);
+    // Nothing changed: both pages are reused, and the warning, made from what the build keeps of each page, stands.
+    const second = runCli(["build", "--now", now], { cwd: dir });
+    expect(second.code, second.output).toBe(0);
+    expect(second.stdout).toMatch(/^Reused 2 unchanged event pages/m);
+    expect(warningLines(second.stderr)).toEqual(warningLines(first.stderr));
+    // The page it links to goes; the linking page, unchanged, is reused and now warns of it too.
+    const jazz = path.join(dir, "content/events/jazz-on-the-river.json");
+    const seagull = JSON.parse(readFileSync(path.join(dir, "content/events/the-seagull.json"), "utf8")) as { id: number };
+    writeFileSync(jazz, JSON.stringify({ ...JSON.parse(readFileSync(jazz, "utf8")), id: seagull.id + 1000 }, null, 2));
+    const third = runCli(["build", "--now", now], { cwd: dir });
+    expect(third.code, third.output).toBe(0);
+    expect(third.stdout).toMatch(/^Reused 1 unchanged event page /m);
+    expect(warningLines(third.stderr).map((l) => l.match(/links to page (\d+)/)?.[1])).toEqual(["202", "999"]);
   });
 });
