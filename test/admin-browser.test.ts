@@ -24,6 +24,8 @@ let base = "";
 let edit: Started;
 let browser: Browser;
 const YAML_FILES = ["events/don-giovanni.json", "events/coppelia.json", "venues.json"];
+/** Added to Café Müller's rich text: a link to Hamlet (page 193) by id, image 318 placed left, a video. */
+const STORED_FORMS = `<p data-block-key="z1">See <a id="193" linktype="page">the play</a>.</p><embed alt="A poster" embedtype="image" format="left" id="318"/><embed embedtype="media" url="https://vimeo.com/76979871"/>`;
 /** Every request the pages made that was not for the edit server. */
 const outside: string[] = [];
 
@@ -102,6 +104,11 @@ describe.skipIf(!CHROMIUM_BIN)("the admin in a browser", () => {
     writeYamlTwin(path.join(ROOT, "content"), content, (relative) => YAML_FILES.includes(relative));
     const commented = path.join(content, "events/don-giovanni.yaml");
     writeFileSync(commented, `# Kept by the box office: dates from the 2026 season plan.\n${readFileSync(commented, "utf8")}`);
+    // A rich text with Wagtail's stored form: a link to another page by id, an image and a video placed in it.
+    const cafe = path.join(content, "events/cafe-muller.json");
+    const page = JSON.parse(readFileSync(cafe, "utf8")) as { description: { type: string; value: { text: string } }[] };
+    page.description.find((b) => b.type === "richtext")!.value.text += STORED_FORMS;
+    writeFileSync(cafe, `${JSON.stringify(page, null, 2)}\n`);
     const port = await freePort();
     edit = startProcess(process.execPath, [BIN, "edit", "--port", String(port), "--now", "2026-05-01T00:00:00Z"], { cwd: dir });
     base = await waitFor(edit, () => /Admin at (http:\/\/127\.0\.0\.1:\d+)\/admin\//.exec(edit.output())?.[1], "the admin's address", 30_000);
@@ -269,6 +276,41 @@ describe.skipIf(!CHROMIUM_BIN)("the admin in a browser", () => {
     await expect.poll(() => readFileSync(file, "utf8") !== before, { timeout: 10_000 }).toBe(true);
     expect(changedLines(before, readFileSync(file, "utf8"))).toEqual(["title: Don Giovanni -> title: Don Giovanni (revival)"]);
     expect(readFileSync(file, "utf8")).toMatch(/^# Kept by the box office/);
+    await page.context().close();
+  });
+
+  it("previews rich text's links by id and embeds as the page's title, the picture and the video's address", async () => {
+    const page = await openAdmin();
+    await page.goto(`${base}/admin/#/collections/events/entries/cafe-muller`);
+    const frame = page.locator('iframe[title="Preview of the HTML"]').first();
+    await frame.waitFor({ state: "attached", timeout: 20_000 });
+    // The description and its rich text block open folded: unfold them.
+    const description = page.locator('[id^="description-field-"]').first();
+    const item = page.locator('[class*="listControlItem"]', { has: frame }).first();
+    for (let i = 0; i < 4 && !(await frame.isVisible()); i++) {
+      for (const expand of [description.locator('[aria-label="Expand"]').first(), item.locator('[aria-label="Expand"]').first()]) {
+        if (await expand.isVisible()) {
+          await expand.click();
+          break;
+        }
+      }
+    }
+    await frame.scrollIntoViewIfNeeded();
+    const inside = page.frameLocator('iframe[title="Preview of the HTML"]').first();
+    const link = inside.locator('a[data-linktype="page"]');
+    await expect.poll(() => link.getAttribute("title"), { timeout: 20_000 }).toBe("Page 193: Hamlet");
+    expect(await link.innerText()).toBe("the play");
+    const picture = inside.locator("figure.stored.left img");
+    await expect.poll(() => picture.evaluate((img: any) => img.complete && img.naturalWidth), { timeout: 20_000 }).toBe(1200);
+    expect(await picture.getAttribute("src")).toBe("/media/original_images/hamlet-2026.jpg");
+    expect(await picture.getAttribute("alt")).toBe("A poster");
+    expect(await inside.locator("figure.stored figcaption").innerText()).toBe("Image 318, Hamlet 2026 (left): A poster");
+    expect(await inside.locator(".stored-media").innerText()).toBe("Media: https://vimeo.com/76979871");
+    // No stored tag is left raw, and the file keeps them as stored.
+    expect(await inside.locator("embed, a[linktype]").count()).toBe(0);
+    expect(readFileSync(path.join(content, "events/cafe-muller.json"), "utf8")).toContain(JSON.stringify(STORED_FORMS).slice(1, -1));
+    await frame.screenshot({ path: SHOTS ? path.join(SHOTS, "admin-rich-text.png") : path.join(dir, "rich-text.png") });
+    expect(outside).toEqual([]);
     await page.context().close();
   });
 

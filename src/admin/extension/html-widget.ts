@@ -1,22 +1,46 @@
 // The `html` widget: a rich text fragment edited as HTML, as the content keeps it (never turned
 // into Markdown), with a preview beneath. The preview renders in a sandboxed frame with scripts
-// off, so a fragment that the build's sanitizer would refuse cannot run in the admin either.
+// off, so a fragment that the build's sanitizer would refuse cannot run in the admin either; its
+// Wagtail links by id and embeds show as the page's title and the picture (rich-text-preview.ts).
 import { decap, type ControlProps } from "./decap.js";
+import { learn, readablePreview, STORED_STYLE, type Known } from "./rich-text-preview.js";
 
 interface HtmlControl {
   props: ControlProps;
 }
 
+/** What every preview has learnt of the pages and images rich text names. */
+const known: Known = { pages: new Map(), images: new Map() };
+
 /** A frame that shows `html` with nothing allowed to run (sandbox without allow-scripts). */
 export function sandboxedPreview(html: string, className?: string) {
   const { h } = decap();
-  const doc = `<!doctype html><meta charset="utf-8"><style>body{font:15px/1.5 system-ui,sans-serif;margin:8px;color:#333}</style>${html}`;
-  return h("iframe", { sandbox: "", srcDoc: doc, title: "Preview of the HTML", className, style: { width: "100%", minHeight: "120px", border: "1px solid #dfdfe3", borderRadius: "4px", background: "#fff" } });
+  const doc = `<!doctype html><meta charset="utf-8"><style>body{font:15px/1.5 system-ui,sans-serif;margin:8px;color:#333}${STORED_STYLE}</style>${readablePreview(html, known)}`;
+  // The frame cannot tell its height (no script runs in it): room for each picture the text places, and a handle to resize.
+  const pictures = Math.min(3, html.split('embedtype="image"').length - 1);
+  const minHeight = `${120 + 240 * pictures}px`;
+  return h("iframe", { sandbox: "", srcDoc: doc, title: "Preview of the HTML", className, style: { width: "100%", minHeight, resize: "vertical", border: "1px solid #dfdfe3", borderRadius: "4px", background: "#fff" } });
 }
+
+/** Component methods that look up what the text names, and show it once known. */
+const learning = (text: (props: Record<string, unknown>) => string) => ({
+  componentDidMount(this: { props: Record<string, unknown>; forceUpdate: () => void; gone?: boolean }) {
+    void learn(text(this.props), known).then((learnt) => learnt && !this.gone && this.forceUpdate());
+  },
+  componentDidUpdate(this: { props: Record<string, unknown>; forceUpdate: () => void; gone?: boolean }) {
+    void learn(text(this.props), known).then((learnt) => learnt && !this.gone && this.forceUpdate());
+  },
+  componentWillUnmount(this: { gone?: boolean }) {
+    this.gone = true;
+  },
+});
+
+const textOf = (props: Record<string, unknown>) => (typeof props.value === "string" ? props.value : "");
 
 export function registerHtmlWidget(): void {
   const { CMS, h, createClass } = decap();
   const control = createClass({
+    ...learning(textOf),
     render(this: HtmlControl) {
       const { value, onChange, forID, classNameWrapper, setActiveStyle, setInactiveStyle } = this.props;
       const text = typeof value === "string" ? value : "";
@@ -38,6 +62,7 @@ export function registerHtmlWidget(): void {
     },
   });
   const preview = createClass({
+    ...learning(textOf),
     render(this: { props: { value: unknown } }) {
       return sandboxedPreview(typeof this.props.value === "string" ? this.props.value : "");
     },
