@@ -3,7 +3,7 @@
 // stored links and embeds are judged whole (stored-references.ts), and what they name is returned.
 import sanitizeHtml from "sanitize-html";
 import type { RichTextReference } from "../model/rich-text.js";
-import { isPlainlyAllowed } from "./plain-markup.js";
+import { readPlainly } from "./plain-markup.js";
 import { ALLOWED_ELEMENTS, attributeAdvice, ELEMENT_ATTRIBUTES, elementAdvice, GLOBAL_ATTRIBUTES, LINK_SCHEMES, STORED_ATTRIBUTES } from "./rich-text-allowlist.js";
 import { embedEndProblem, isStoredTag, judgeStoredTag, readingProblem, type Finding, type StoredTag } from "./stored-references.js";
 
@@ -80,7 +80,9 @@ export function richTextAsRead(html: string): string {
   return sanitizeHtml(html, { ...OPTIONS, textFilter: undefined, transformTags: undefined });
 }
 
-const NOTHING: RichTextRead = Object.freeze({ problems: [], references: [] }) as unknown as RichTextRead;
+const NONE: HtmlProblem[] = Object.freeze([]) as unknown as HtmlProblem[];
+/** Plain markup naming nothing: one answer for every such text. */
+const NOTHING: RichTextRead = Object.freeze({ problems: NONE, references: Object.freeze([]) as unknown as RichTextRead["references"] }) as RichTextRead;
 
 /**
  * The problems of an HTML fragment, each element, attribute or URL that rich text does not allow
@@ -88,7 +90,9 @@ const NOTHING: RichTextRead = Object.freeze({ problems: [], references: [] }) as
  * links and embeds name. Plain markup (plain-markup.ts) has neither.
  */
 export function readRichText(html: string): RichTextRead {
-  return isPlainlyAllowed(html) ? NOTHING : readAsParsed(html);
+  const references = readPlainly(html);
+  if (!references) return readAsParsed(html);
+  return references.length === 0 ? NOTHING : { problems: NONE, references };
 }
 
 /** The problems of an HTML fragment (see readRichText). */
@@ -101,7 +105,8 @@ export function problemsAsRead(html: string): HtmlProblem[] {
   return readAsParsed(html).problems;
 }
 
-function readAsParsed(html: string): RichTextRead {
+/** `html` as sanitize-html reads it (its problems and references), never the quick pass's answer: what the quick pass is held to. */
+export function readAsParsed(html: string): RichTextRead {
   const elements: Read[] = [];
   read = elements;
   lastText = "";
