@@ -10,6 +10,7 @@
 //   BENCH_RUNS=5 npm run bench              runs of each measurement (at least 3)
 //   BENCH_FORMAT=yaml npm run bench         the event pages written in YAML (default: json)
 //   BENCH_BODIES=rich npm run bench         every page with a long description: about 20 kB of source
+//                                           (wagtail: the same, its rich text in Wagtail's stored form)
 //   BENCH_VS=../other npm run bench         side by side with another checkout (its lib/ built):
 //                                           each measurement alternates, this code then the other
 //   BENCH_PARTS=cold npm run bench          the parts to run, comma-separated: cold, rebuild,
@@ -85,7 +86,7 @@ function readOptions(env) {
     parts,
     runs: Math.max(3, Number(env.BENCH_RUNS ?? 3) || 3),
     format: choice("BENCH_FORMAT", ["json", "yaml"]),
-    bodies: choice("BENCH_BODIES", ["short", "rich"]),
+    bodies: choice("BENCH_BODIES", ["short", "rich", "wagtail"]),
     vs: env.BENCH_VS || null,
   };
 }

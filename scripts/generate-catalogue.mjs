@@ -4,7 +4,9 @@
 // Event pages are JSON, or YAML (the same values) when asked. With rich bodies, every page has a
 // long description as editors write one (eight rich texts of about 1.5 kB of prose, links, lists
 // and emphasis, four credit lists) and six additional informations: about 20 kB of source a page.
-//   node scripts/generate-catalogue.mjs <out-folder> [events] [seed] [json|yaml] [short|rich]
+// Wagtail bodies are the same, their rich text as Wagtail stores it: the links are to pages by id
+// (<a id="..." linktype="page">) and each text places an image (<embed ... embedtype="image" .../>).
+//   node scripts/generate-catalogue.mjs <out-folder> [events] [seed] [json|yaml] [short|rich|wagtail]
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -43,23 +45,28 @@ export function sourceText(value, format) {
   return format === "yaml" ? yamlText(value) : JSON.stringify(value, null, 2);
 }
 
-/** A rich text of about 1.5 kB: paragraphs of prose with links and emphasis, a heading, a list. */
-function richText(title, e, k, pick) {
+/**
+ * A rich text of about 1.5 kB: paragraphs of prose with links and emphasis, a heading, a list;
+ * with `stored`, its links are to the page itself by id and it places `image`, as Wagtail stores them.
+ */
+function richText(title, e, k, pick, stored, image) {
+  const link = () =>
+    stored ? `<a id="${1000 + e}" linktype="page">read the programme</a>` : `<a href="https://www.example.org/${e}/${k}?ref=${pick(WORDS)}&amp;lang=en">read the programme</a>`;
   const sentence = () =>
     `${pick(["The", "A", "This"])} ${pick(WORDS)} ${pick(["returns", "opens", "turns", "plays"])} on the ${pick(WORDS)} stage, ` +
-    `with <em>${pick(WORDS)} ${pick(WORDS)}</em> &amp; the ${pick(WORDS)} ensemble: ` +
-    `<a href="https://www.example.org/${e}/${k}?ref=${pick(WORDS)}&amp;lang=en">read the programme</a>.`;
+    `with <em>${pick(WORDS)} ${pick(WORDS)}</em> &amp; the ${pick(WORDS)} ensemble: ${link()}.`;
   const paragraph = () => `<p>${Array.from({ length: 3 }, sentence).join(" ")}</p>`;
-  return `<h3>${title}: part ${k + 1}</h3>${paragraph()}<ul><li><strong>${pick(WORDS)}</strong> ${pick(WORDS)}</li><li>${pick(WORDS)} ${pick(WORDS)}</li></ul>${paragraph()}${paragraph()}`;
+  const picture = stored ? `<embed alt="The ${pick(WORDS)} ensemble &amp; the ${pick(WORDS)} stage" embedtype="image" format="${pick(["fullwidth", "left", "right"])}" id="${image}"/>` : "";
+  return `<h3>${title}: part ${k + 1}</h3>${paragraph()}${picture}<ul><li><strong>${pick(WORDS)}</strong> ${pick(WORDS)}</li><li>${pick(WORDS)} ${pick(WORDS)}</li></ul>${paragraph()}${paragraph()}`;
 }
 
 /** A long description and additional information, as editors write them (see the top). */
-function richBodies(title, e, pick) {
+function richBodies(title, e, pick, stored, image) {
   return {
     description: Array.from({ length: 12 }, (_, k) =>
       k % 3 === 2
         ? { type: "credits", value: { title: `Team ${k}`, credit_list: Array.from({ length: 8 }, (_, c) => ({ role: `${pick(WORDS)} ${c + 1}`, credit: `A. ${pick(WORDS)}` })) } }
-        : { type: "richtext", value: { text: richText(title, e, k, pick) } },
+        : { type: "richtext", value: { text: richText(title, e, k, pick, stored, image) } },
     ),
     additional_information: Array.from({ length: 6 }, (_, k) => ({ id: k + 1, title: `${pick(WORDS)} ${k + 1}`, content: `<p>${pick(WORDS)} ${pick(WORDS)}: ${"details for the evening, ".repeat(6)}no interval.</p>` })),
   };
@@ -107,12 +114,12 @@ function eventSource(e, rnd, bodies = "short") {
       faqs: [1, 7],
     });
   }
-  if (bodies === "rich") Object.assign(page, { sub_title: page.sub_title ?? `a ${pick(WORDS)} production`, hero_image: image }, richBodies(title, e, pick));
+  if (bodies !== "short") Object.assign(page, { sub_title: page.sub_title ?? `a ${pick(WORDS)} production`, hero_image: image }, richBodies(title, e, pick, bodies === "wagtail", image));
   return page;
 }
 
 /**
- * Writes a catalogue of `events` event pages (in `format`: json or yaml; `bodies`: short or rich)
+ * Writes a catalogue of `events` event pages (in `format`: json or yaml; `bodies`: short, rich or wagtail)
  * into `dir` (created); the same seed gives the same files.
  */
 export function generateCatalogue(dir, events, seed = 1, format = "json", bodies = "short") {
@@ -142,8 +149,8 @@ export function generateCatalogue(dir, events, seed = 1, format = "json", bodies
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const [out, events = "1000", seed = "1", format = "json", bodies = "short"] = process.argv.slice(2);
-  if (!out || !["json", "yaml"].includes(format) || !["short", "rich"].includes(bodies)) {
-    console.error("usage: node scripts/generate-catalogue.mjs <out-folder> [events] [seed] [json|yaml] [short|rich]");
+  if (!out || !["json", "yaml"].includes(format) || !["short", "rich", "wagtail"].includes(bodies)) {
+    console.error("usage: node scripts/generate-catalogue.mjs <out-folder> [events] [seed] [json|yaml] [short|rich|wagtail]");
     process.exit(2);
   }
   generateCatalogue(out, Number(events), Number(seed), format, bodies);

@@ -143,7 +143,7 @@ export class ImageUse {
         out.push(warning(imagesFile, [index, "alt"], `is empty, and image ${image.id} is the thumbnail of ${names} without an alt of their own, so screen readers announce it without a description; describe the image in a few words, or leave the key out to use its title`));
       }
       if (!this.used.has(image.id)) {
-        out.push(warning(imagesFile, [index], `image ${image.id} ("${image.title}") is not used by any page; use it (as a thumbnail, hero_image, in a carousel or a logo wall) or remove it`));
+        out.push(warning(imagesFile, [index], `image ${image.id} ("${image.title}") is not used by any page; use it (as a thumbnail, hero_image, in a carousel or a logo wall, or placed in rich text) or remove it`));
       }
     });
     return out;
