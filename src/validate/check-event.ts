@@ -17,8 +17,8 @@ export interface Lookups extends Pick<Site, "venues" | "programs" | "genres" | "
   compileAfter: number;
   /** Ids whose own entry is broken (already reported): a reference to them is not reported again. */
   broken: Record<"venues" | "programs" | "genres" | "accessibility" | "images", Set<number> | "all">;
-  /** The file each kind is kept in, as the content names it (`venues.json` or `venues.yaml`). */
-  files: Record<"venues" | "programs" | "genres" | "accessibility" | "images", string>;
+  /** The file each kind is kept in, as the content names it (`venues.json` or `venues.yaml`), and the catalogue's settings. */
+  files: Record<"venues" | "programs" | "genres" | "accessibility" | "images" | "catalogue", string>;
   /** The lists that are the defaults, the site having no file of its own for them. */
   defaults: Record<"genres" | "accessibility", boolean>;
 }
@@ -56,12 +56,14 @@ export function checkEvent(
   diagnostics: Diagnostic[],
 ): SiteEvent | null {
   const before = diagnostics.length;
-  const ref = <T>(kind: Kind, refId: number, path: KeyPath): T | undefined => {
+  /** The item an id names; `what` names the reference in the message when the key alone does not (a tag inside a text). */
+  const ref = <T>(kind: Kind, refId: number, path: KeyPath, what?: string): T | undefined => {
     const found = (look[kind] as Map<number, T>).get(refId);
     const broken = look.broken[kind];
     if (found === undefined && broken !== "all" && !broken.has(refId)) {
       const defaults = kind === "genres" || kind === "accessibility" ? look.defaults[kind] : false;
-      diagnostics.push(error(file, path, unknownReference(kind, refId, look[kind] as Map<number, unknown>, look.files[kind], defaults)));
+      const message = unknownReference(kind, refId, look[kind] as Map<number, unknown>, look.files[kind], defaults);
+      diagnostics.push(error(file, path, what ? `has ${what}: ${message}` : message));
     }
     return found;
   };
@@ -85,14 +87,11 @@ export function checkEvent(
   };
   const checkImageEmbed = ({ id, format }: { id: number; format: string }, path: KeyPath) => {
     const embed = `an image embed (<embed ... embedtype="image" id="${id}"/>)`;
-    const broken = look.broken.images;
-    if (!look.images.has(id) && broken !== "all" && !broken.has(id)) {
-      diagnostics.push(error(file, path, `has ${embed}: ${unknownReference("images", id, look.images, look.files.images, false)}`));
-    }
+    ref("images", id, path, embed);
     if (look.imageFormats && !look.imageFormats.includes(format)) {
       const formats = look.imageFormats.map((f) => `"${f}"`).join(", ");
       diagnostics.push(
-        error(file, path, `has ${embed} with format=${JSON.stringify(format)}, which is not one of the site's image formats (${formats || "none"}): use one of them, or add it to catalogue.json's image_formats, as the Wagtail site registers its own`),
+        error(file, path, `has ${embed} with format=${JSON.stringify(format)}, which is not one of the site's image formats (${formats || "none"}): use one of them, or add it to ${look.files.catalogue}'s image_formats, as the Wagtail site registers its own`),
       );
     }
   };

@@ -5,7 +5,7 @@ import sanitizeHtml from "sanitize-html";
 import type { RichTextReference } from "../model/rich-text.js";
 import { readPlainly } from "./plain-markup.js";
 import { ALLOWED_ELEMENTS, attributeAdvice, ELEMENT_ATTRIBUTES, elementAdvice, GLOBAL_ATTRIBUTES, LINK_SCHEMES, STORED_ATTRIBUTES } from "./rich-text-allowlist.js";
-import { embedEndProblem, isStoredTag, judgeStoredTag, readingProblem, type Finding, type StoredTag } from "./stored-references.js";
+import { embedEndProblem, isStoredTag, judgeStoredTag, printable, readingProblem, type Finding, type StoredTag } from "./stored-references.js";
 
 export interface HtmlProblem {
   message: string;
@@ -100,12 +100,7 @@ export function checkRichText(html: string): HtmlProblem[] {
   return readRichText(html).problems;
 }
 
-/** The problems of `html` as sanitize-html reads it: the check's answer for any text. */
-export function problemsAsRead(html: string): HtmlProblem[] {
-  return readAsParsed(html).problems;
-}
-
-/** `html` as sanitize-html reads it (its problems and references), never the quick pass's answer: what the quick pass is held to. */
+/** `html` as sanitize-html reads it (its problems and references): the check's answer for any text, which the quick pass is held to. */
 export function readAsParsed(html: string): RichTextRead {
   const elements: Read[] = [];
   read = elements;
@@ -131,13 +126,13 @@ export function readAsParsed(html: string): RichTextRead {
     if (isStoredTag(element.name, element.given)) {
       // Judged whole; an event handler is named as on any element.
       const { on, rest } = splitHandlers(element.given);
-      for (const handler of Object.keys(on)) add(attributeProblem(element.name, handler, on[handler]!));
-      const tag: StoredTag = { element: element.name, attributes: element.given };
-      stored.push(tag);
+      const handlers = Object.keys(on);
+      for (const handler of handlers) add(attributeProblem(element.name, handler, on[handler]!));
+      stored.push({ element: element.name, attributes: element.given });
       const judged = judgeStoredTag({ element: element.name, attributes: rest });
       judged.problems.forEach(add);
-      if (judged.problems.length > 0 || Object.keys(on).length > 0) storedProblems = true;
-      if (judged.reference && Object.keys(on).length === 0) references.push(judged.reference);
+      if (judged.problems.length > 0 || handlers.length > 0) storedProblems = true;
+      else if (judged.reference) references.push(judged.reference);
       continue;
     }
     for (const attribute in element.given) {
@@ -166,7 +161,6 @@ function splitHandlers(attributes: sanitizeHtml.Attributes): { on: sanitizeHtml.
   for (const name in attributes) (name.startsWith("on") ? on : rest)[name] = attributes[name]!;
   return { on, rest };
 }
-
 
 // Where a comment ends, and what `<!...>` or `<?...>` is, HTML parsers have read differently (`--!>`
 // ends a comment in a browser), and markup a checker takes for a comment is markup it never
@@ -203,8 +197,6 @@ function attributeProblem(element: string, attribute: string, value: string): Fi
   return [`has the attribute ${printable(attribute)}="..." on <${element}>`, `, which rich text does not allow: ${attributeAdvice(element, attribute)}`];
 }
 
-/** A name as a message can show it: a control character (a NUL in a tag name) escaped as JSON escapes it. */
-const printable = (name: string) => JSON.stringify(name).slice(1, -1);
 
 /** The scheme a browser reads in `url` (`javascript:`), or undefined when it reads none. */
 function schemeOf(url: string): string | undefined {

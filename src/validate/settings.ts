@@ -95,7 +95,7 @@ export function validateSettings(loaded: LoadedContent, compileAfter: number): S
     broken: { venues: venues.broken, programs: programs.broken, genres: genres.broken, accessibility: accessibility.broken, images: images.broken },
     files: {
       venues: nameOf(loaded.venues, "venues"), programs: nameOf(loaded.programs, "programs"), genres: nameOf(loaded.genres, "genres"),
-      accessibility: nameOf(loaded.accessibility, "accessibility"), images: nameOf(loaded.images, "images"),
+      accessibility: nameOf(loaded.accessibility, "accessibility"), images: nameOf(loaded.images, "images"), catalogue: nameOf(loaded.catalogue, "catalogue"),
     },
     defaults: { genres: !loaded.genres, accessibility: !loaded.accessibility },
   };

@@ -29,6 +29,8 @@ const STORED_LINK = `<a id="3" linktype="page">`;
 const IMAGE_EMBED = `<embed alt="..." embedtype="image" format="fullwidth" id="10"/>`;
 const MEDIA_EMBED = `<embed embedtype="media" url="https://..."/>`;
 const shown = (value: string) => JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value);
+/** A name as a message can show it: a control character (a NUL in a tag name) escaped as JSON escapes it. */
+export const printable = (name: string) => JSON.stringify(name).slice(1, -1);
 const list = (names: readonly string[]) => (names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`);
 
 /** An id as Wagtail stores it: a positive whole number in digits. */
@@ -51,7 +53,7 @@ function judgeLink(attributes: Readonly<Record<string, string>>): { problems: Fi
     if ((STORED_LINK_ATTRIBUTES as readonly string[]).includes(name)) continue;
     if (name === "href") {
       problems.push([`has both href and linktype on <a>`, `; a link leads to an address (href) or to a page or document of the site by its id (id and linktype, as Wagtail stores it), not both: remove one`]);
-    } else problems.push([`has the attribute ${name}="..." on ${what}`, `, which has only id and linktype, as Wagtail stores it: remove it`]);
+    } else problems.push([`has the attribute ${printable(name)}="..." on ${what}`, `, which has only id and linktype, as Wagtail stores it: remove it`]);
   }
   if (linktype === undefined) {
     problems.push([`has id=${shown(attributes.id!)} on <a> without linktype`, `; an id names a page or a document of the site only with linktype, as Wagtail stores it (${STORED_LINK}): add linktype, or link by address with href`]);
@@ -75,7 +77,7 @@ function judgeEmbed(attributes: Readonly<Record<string, string>>): { problems: F
     const has = embedtype === undefined ? "has an <embed> without embedtype" : `has embedtype=${shown(embedtype)} on <embed>`;
     const given = Object.keys(attributes).filter((a) => a !== "embedtype");
     return {
-      problems: [[has, `, which rich text does not allow${given.length ? ` (it has ${list(given)})` : ""}: an <embed> is Wagtail's, an image of images.json (${IMAGE_EMBED}) or media by its address (${MEDIA_EMBED}); use an "embed" block for anything else`]],
+      problems: [[has, `, which rich text does not allow${given.length ? ` (it has ${list(given.map(printable))})` : ""}: an <embed> is Wagtail's, an image of images.json (${IMAGE_EMBED}) or media by its address (${MEDIA_EMBED}); use an "embed" block for anything else`]],
       reference: null,
     };
   }
@@ -85,7 +87,7 @@ function judgeEmbed(attributes: Readonly<Record<string, string>>): { problems: F
   const what = type === "image" ? "an image embed" : "a media embed";
   const problems: Finding[] = [];
   for (const name of Object.keys(attributes)) {
-    if (!own.includes(name)) problems.push([`has the attribute ${name}="..." on ${what}`, `, which has only ${list([...own].sort())}, as Wagtail stores it: remove it`]);
+    if (!own.includes(name)) problems.push([`has the attribute ${printable(name)}="..." on ${what}`, `, which has only ${list([...own].sort())}, as Wagtail stores it: remove it`]);
   }
   for (const name of rules.required) {
     if (attributes[name] !== undefined) continue;
