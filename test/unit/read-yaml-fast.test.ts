@@ -9,6 +9,7 @@ import type { KeyPath } from "../../src/model/diagnostics.js";
 import { yamlTreeLocator } from "../../src/load/locate.js";
 import { NEEDS_FULL_PARSE, readYamlPlaced, yamlLocatorFast } from "../../src/load/read-yaml-fast.js";
 import { parseYamlFully } from "../../src/load/read-yaml.js";
+import { seeded } from "../helpers/random.js";
 
 /** Every key path in a value, and beside each a missing key, a missing item and a first item. */
 function* pathsIn(value: unknown, path: KeyPath = []): Generator<KeyPath> {
@@ -148,13 +149,7 @@ describe("the YAML fast path", () => {
 
   it("gives the full parser's value for every random file it reads (seeded)", () => {
     // mulberry32: 32-bit integer steps (a float LCG loses precision and repeats within a few hundred files).
-    let seed = 20261125;
-    const random = () => {
-      seed = (seed + 0x6d2b79f5) | 0;
-      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
+    const random = seeded(20261125);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
     const tricky = ["yes", "no", "on", "0o17", "0x1F", "1e3", ".5", "5.", "+.inf", ".NaN", "null", "~", "", "19:30", "2025-01-01", "@x", "`x", "%x", "&x", "!x", "|", "> x", "- x", "a: b", "a #b", "#x", " lead", "trail ", "a\nb", "a\n\nb\n", "é ü", "😀", "\u2028x", "x\u0085y", "'q'", '"dq"', "a\\b", "{x}", "[x]", "? x", "x:", "--- x", "...", "<<", "1_000", "+1", "-0", "01", "TRUE", "x\ty", "x\r\ny"];
     const text = () => (random() < 0.5 ? pick(tricky) : Array.from({ length: Math.floor(random() * 20) }, () => pick([..."ab :#-'\"\n\t\\{}[],&!|>%@`?é"])).join(""));

@@ -7,6 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { isStoredTag, wagtailReading, type StoredTag } from "../../src/validate/stored-references.js";
+import { seeded } from "../helpers/random.js";
 
 const PYTHON = `
 import json, re, sys
@@ -35,16 +36,6 @@ function pythonReading(fragments: string[]): StoredTag[][] {
   return JSON.parse(run.stdout) as StoredTag[][];
 }
 
-/** A seeded generator (mulberry32): the same fragments every run. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 // What a fragment is made of: tags of the stored forms' parts, and what bends a reading (case,
 // quotes, "=" and '"' where a name or value is looked for, Unicode letters beside names, entities).
 const OPENERS = ["<a", "<a", "<embed", "<embed", "<A", "<EMBED", "<embedx", "<abbr", "<aé", "<a𝒜", "<a-"];
@@ -59,7 +50,7 @@ const CLOSERS = [">", ">", "/>", "/>", " />", "/ >", "", "x>"];
 const TEXT = ["text", "<p>", "</p>", "</a>", "</embed>", ">", '"', "&lt;", "&quot;", "é", "𝒜", " "];
 
 function fragments(count: number, seed: number): string[] {
-  const next = random(seed);
+  const next = seeded(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   const out: string[] = [];
   for (let i = 0; i < count; i++) {
