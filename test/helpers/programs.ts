@@ -1,4 +1,4 @@
-// Programs from Debian that some suites run (nginx, Chromium). npm ci cannot install them, so a
+// Programs from Debian that some suites run (nginx, Chromium, Python). npm ci cannot install them, so a
 // suite looks for its program first: on a developer's machine without it the suite is skipped
 // with a one-line notice; under CI a missing program is a failing test, so CI runs every test.
 import { accessSync, constants, statSync } from "node:fs";
@@ -14,10 +14,14 @@ export interface DebianProgram {
   dirs: string[];
   /** An environment variable holding the program's path; when set, only that path is tried. */
   env: string;
+  /** How to install it, when not with the others (INSTALL). */
+  install?: string;
 }
 
 export const NGINX: DebianProgram = { name: "nginx", commands: ["nginx"], dirs: ["/usr/sbin"], env: "NGINX_PATH" };
 export const CHROMIUM: DebianProgram = { name: "Chromium", commands: ["chromium"], dirs: ["/usr/bin"], env: "CHROMIUM_PATH" };
+/** Python 3, whose own `re` and `json` are the oracles of Wagtail's readings (on most machines already). */
+export const PYTHON: DebianProgram = { name: "Python 3", commands: ["python3"], dirs: ["/usr/bin"], env: "PYTHON_PATH", install: "apt-get install python3" };
 
 /** How to get every program the suites need, in one command. */
 export const INSTALL = "apt-get install nginx-light chromium";
@@ -54,7 +58,7 @@ export function underCi(env: NodeJS.ProcessEnv = process.env): boolean {
 /** The one line that says what is missing and how to get it. */
 export function missingMessage(program: DebianProgram, env: NodeJS.ProcessEnv = process.env): string {
   const where = env[program.env] ? `${program.env}=${env[program.env]}` : `PATH, ${program.dirs.join(", ")}`;
-  return `${program.name} not found (looked in ${where}): install it with ${INSTALL}, or set ${program.env}`;
+  return `${program.name} not found (looked in ${where}): install it with ${program.install ?? INSTALL}, or set ${program.env}`;
 }
 
 /**
