@@ -3,6 +3,7 @@
 // names them; decap-server's own check is textual and lets any path under the root through, so
 // this allowlist is what keeps the admin to the catalogue's files (docs/security.md).
 import { SLUG } from "../content/common.js";
+import { SETTINGS_FILES } from "../load/load-content.js";
 import { quoted } from "../preview/print.js";
 
 /** What an action does with a path, which decides the files it may name. */
@@ -26,9 +27,6 @@ export type PathUse =
  * makes no rendition of it, and an SVG can carry script.
  */
 export const IMAGE_EXTENSIONS = ["jpg", "jpeg", "png", "gif", "webp", "avif"] as const;
-
-/** The settings and list files at the top of the content folder. */
-export const SETTINGS_FILES = ["catalogue", "venues", "programs", "images", "genres", "accessibility"] as const;
 
 const EVENT_FILE = /^events\/([^/]+)\.(json|yaml|yml)$/;
 const SETTINGS_FILE = new RegExp(`^(?:${SETTINGS_FILES.join("|")})\\.(?:json|yaml|yml)$`);

@@ -2,13 +2,12 @@
 // schema as the build reads it (src/load/read-yaml.ts), bounded in size and nesting so that a
 // huge or deep file is refused with a sentence rather than freezing the page.
 import { parseDocument, type Document, type DocumentOptions, type ParseOptions, type SchemaOptions } from "yaml";
+import { MAX_NESTING, nestedPast } from "../load/nested-past.js";
 
 export type Format = "json" | "yaml";
 
 /** The largest file the admin opens or writes: content files are far smaller (an event page is a few kB). */
 export const MAX_FILE_BYTES = 4 * 1024 * 1024;
-/** As the build's bound (src/load/nesting.ts): the deepest value of an event page is 8 levels down. */
-export const MAX_NESTING = 64;
 
 /** The options the build reads YAML with: YAML 1.2, the core schema (the types JSON has), no merge keys. */
 export const YAML_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = { version: "1.2", schema: "core", uniqueKeys: false, merge: false };
@@ -67,14 +66,3 @@ export function parseYaml(body: string): Document.Parsed {
   return doc;
 }
 
-/** Whether a value holds a list or object deeper than `limit` levels (the value itself is level 1), without recursion. */
-export function nestedPast(value: unknown, limit: number): boolean {
-  const pending: Array<[unknown, number]> = [[value, 1]];
-  while (pending.length > 0) {
-    const [next, depth] = pending.pop()!;
-    if (next === null || typeof next !== "object") continue;
-    if (depth > limit) return true;
-    for (const item of Array.isArray(next) ? next : Object.values(next)) pending.push([item, depth + 1]);
-  }
-  return false;
-}

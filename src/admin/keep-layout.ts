@@ -27,7 +27,8 @@
 import { cleanValue, sameValue } from "./keep-layout-clean.js";
 import { changesBetween, type Change } from "./keep-layout-diff.js";
 import { editJson, jsonLayout } from "./keep-layout-json.js";
-import { checkSize, LayoutError, MAX_NESTING, nestedPast, parseSource, parseYaml, splitBom, type Format } from "./keep-layout-parse.js";
+import { MAX_NESTING, nestedPast } from "../load/nested-past.js";
+import { checkSize, LayoutError, parseSource, parseYaml, splitBom, type Format } from "./keep-layout-parse.js";
 import { inFormOrder, isPlainObject, keyShape, setKey, type Shape } from "./keep-layout-shape.js";
 import { spliceYaml } from "./keep-layout-yaml-splice.js";
 import { editYamlDocument, newYamlFile, yamlLayout } from "./keep-layout-yaml.js";

@@ -5,38 +5,12 @@
 import type { CST } from "yaml";
 import type { KeyPath } from "../model/diagnostics.js";
 import { yaml } from "./libraries.js";
+import { isCollection, MAX_NESTING } from "./nested-past.js";
 
-/**
- * The deepest a list or object may stand: the root value is level 1. An event page's deepest
- * value in the content format, a logo of a logo wall, is 8 levels down (a rich text block's
- * buttons, which take any JSON, a few more as Wagtail writes them); a bound several times that
- * leaves room for any content, and none for recursion to exhaust the stack.
- */
-export const MAX_NESTING = 64;
+export { MAX_NESTING, nestedPast } from "./nested-past.js";
 
 /** The error's message, after the file and the key path. */
 export const NESTED_TOO_DEEP = `is nested deeper than ${MAX_NESTING} levels of lists and objects, far deeper than any content file needs (an event page's deepest value, a logo of a logo wall, is 8 levels down), so the build reads no further: remove the extra nesting`;
-
-const isCollection = (v: unknown): v is object => typeof v === "object" && v !== null;
-
-/** Whether a parsed value holds a list or object deeper than `limit` levels (the value itself is level 1). */
-export function nestedPast(value: unknown, limit = MAX_NESTING): boolean {
-  if (!isCollection(value)) return false;
-  const pending: object[] = [value];
-  const depths: number[] = [1];
-  while (pending.length > 0) {
-    const next = pending.pop()!;
-    const depth = depths.pop()!;
-    if (depth > limit) return true;
-    for (const item of Array.isArray(next) ? next : Object.values(next)) {
-      if (isCollection(item)) {
-        pending.push(item);
-        depths.push(depth + 1);
-      }
-    }
-  }
-  return false;
-}
 
 /** The key path to the first list or object nested deeper than `limit` levels (null when none is). */
 export function pathPast(value: unknown, limit = MAX_NESTING): KeyPath | null {
