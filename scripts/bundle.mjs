@@ -59,7 +59,7 @@ await build({
   banner: { js: 'import { createRequire as __createRequire } from "node:module";\nconst require = __createRequire(import.meta.url);' },
   plugins: [heapFlagsOutside, zodEnglishOnly],
   // Native modules, loaded on first use from node_modules (never bundled: their binaries sit beside their code).
-  external: ["sharp", "@parcel/watcher", "decap-server"],
+  external: ["sharp", "@parcel/watcher"],
   minifyWhitespace: true,
   minifySyntax: true,
   logLevel: "warning",

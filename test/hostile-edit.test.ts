@@ -192,7 +192,7 @@ describe("edit's file API: symbolic links and pipes in the content folder", () =
     }
   });
 
-  it.skipIf(spawnSync("mkfifo", ["--version"]).status !== 0)("refuses a named pipe in events/ (decap-server would wait on it forever)", async () => {
+  it.skipIf(spawnSync("mkfifo", ["--version"]).status !== 0)("refuses a named pipe in events/ (a read of it would wait forever)", async () => {
     const pipe = path.join(content, "events/pipe.json");
     expect(spawnSync("mkfifo", [pipe]).status).toBe(0);
     try {
@@ -251,7 +251,7 @@ describe("edit's file API: who may call it, and how", () => {
     expect(existsSync(path.join(content, "events/a.json"))).toBe(false);
   });
 
-  it("refuses a listing of another depth or extension (400), and decap-server's own checks answer 422 with its message", async () => {
+  it("refuses a listing of another depth or extension (400), and the file API's own checks of the params answer 422 naming the param", async () => {
     expectRefused(await send(action("entriesByFolder", { folder: "events", extension: "json", depth: 5 })), 400, "depth must be 1");
     expectRefused(await send(action("entriesByFolder", { folder: "events", extension: "", depth: 1 })), 400, "params.extension");
     expectRefused(await send(action("persistMedia", { asset: { path: "images/a.jpg", content: "aGk=", encoding: "hex" }, options: { commitMessage: "x" } })), 422, "encoding");

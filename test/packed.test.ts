@@ -3,22 +3,30 @@
 // empty folder, where `npx build-catalogue init` starts a site that builds.
 import { isAscii } from "node:buffer";
 import { execFileSync, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
-import { decapFiles, DECAP_FILE, EXTENSION_FILE } from "../src/admin/admin-files.js";
+import { chromium } from "playwright-core";
+import { decapFiles, DECAP_FILE, DECAP_FOLDER, EXTENSION_FILE } from "../src/admin/admin-files.js";
+import { field, openAdmin, publish } from "./helpers/admin-page.js";
 import { copyContent, FIXTURES, removeDir, ROOT, snapshotTree, tempDir } from "./helpers/cli.js";
 import { proxyRequest } from "./helpers/edit-api.js";
+import { CHROMIUM, requireProgram } from "./helpers/programs.js";
 import { startProcess, waitFor, waitForHttp } from "./helpers/server.js";
 
 const EXAMPLE = path.join(FIXTURES, "good/spec-example");
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+const CHROMIUM_BIN = requireProgram(CHROMIUM);
+/** What a site's CI installs on every build, at most (docs/installing.md). */
+const MAX_PACKAGES = 60;
+const MAX_INSTALL_BYTES = 100 * 1024 * 1024;
 let work = "";
 let site = "";
 let tarball = "";
+/** What npm printed as it installed the tarball. */
+let installed = "";
 
 beforeAll(() => {
   work = tempDir("bc-pack-");
@@ -27,11 +35,36 @@ beforeAll(() => {
   site = path.join(work, "site");
   copyContent(path.join(EXAMPLE, "content"), work, "site/content");
   // --prefix: the site folder is the project, whatever its parents hold (a node_modules/ above it would take the install).
-  execFileSync(npm, ["install", "--prefix", site, "--no-audit", "--no-fund", "--prefer-offline", tarball], { cwd: site, stdio: "pipe" });
+  const install = spawnSync(npm, ["install", "--prefix", site, "--no-audit", "--no-fund", "--prefer-offline", tarball], { cwd: site, encoding: "utf8" });
+  installed = `${install.stdout}${install.stderr}`;
+  if (install.status !== 0) throw new Error(`npm install of the tarball failed:\n${installed}`);
 }, 300_000);
+
+/** The bytes of the files below a folder (their sizes, links not followed). */
+function folderBytes(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) total += statSync(path.join(entry.parentPath, entry.name)).size;
+  }
+  return total;
+}
 afterAll(() => removeDir(work));
 
 describe("the packed package in an empty site folder", () => {
+  it(`installs light: at most ${MAX_PACKAGES} packages and ${MAX_INSTALL_BYTES / 1024 / 1024} MiB, npm ls clean, no warning of npm's but its review of install scripts`, () => {
+    const ls = spawnSync(npm, ["ls", "--all", "--parseable", "--prefix", site], { cwd: site, encoding: "utf8" });
+    expect(ls.status, ls.stderr).toBe(0);
+    // The first line is the site itself.
+    const packages = new Set(ls.stdout.trim().split("\n").slice(1));
+    expect(packages.size).toBeGreaterThan(10);
+    expect(packages.size).toBeLessThanOrEqual(MAX_PACKAGES);
+    expect([...packages].filter((p) => /[\\/]decap-/.test(p))).toEqual([]);
+    expect(folderBytes(path.join(site, "node_modules"))).toBeLessThanOrEqual(MAX_INSTALL_BYTES);
+    // npm 11's list of install scripts to review (docs/installing.md) is the site's to answer; nothing else.
+    const warnings = installed.split("\n").filter((l) => /^npm warn/i.test(l) && !/install-scripts/.test(l));
+    expect(warnings).toEqual([]);
+  });
+
   it("ships the compiled library and no sources or tests", () => {
     const pkg = path.join(site, "node_modules/build-catalogue");
     expect(existsSync(path.join(pkg, "lib/cli.js"))).toBe(true);
@@ -116,15 +149,16 @@ describe("the packed package in an empty site folder", () => {
 
   it("edits from the installed package: the admin's files, Decap's proxy, the next ids and the API on one address; Ctrl-C stops it", async () => {
     const pkg = path.join(site, "node_modules/build-catalogue");
-    // Decap's two packages are the package's dependencies, installed in the site's node_modules,
-    // and found from where the command runs (the bundle).
-    const dependencies = (JSON.parse(readFileSync(path.join(pkg, "package.json"), "utf8")) as { dependencies: Record<string, string> }).dependencies;
-    const fromBundle = createRequire(path.join(pkg, "lib/cli.bundle.js"));
-    for (const name of ["decap-cms", "decap-server"]) {
-      expect(Object.keys(dependencies)).toContain(name);
-      expect(fromBundle.resolve(`${name}/package.json`).startsWith(path.join(realpathSync(site), "node_modules") + path.sep), name).toBe(true);
-    }
-    const decapDist = path.join(path.dirname(fromBundle.resolve("decap-cms/package.json")), "dist");
+    // The package depends on no Decap package: it carries Decap's bundle (and its license), copied
+    // from the exactly pinned devDependency, the very bytes of it.
+    const manifest = JSON.parse(readFileSync(path.join(pkg, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+    expect(Object.keys(manifest.dependencies).filter((name) => name.startsWith("decap"))).toEqual([]);
+    expect(existsSync(path.join(site, "node_modules/decap-cms"))).toBe(false);
+    const decapDist = path.join(pkg, DECAP_FOLDER);
+    const pinned = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { devDependencies: Record<string, string> }).devDependencies["decap-cms"];
+    expect(JSON.parse(readFileSync(path.join(decapDist, "decap-cms.json"), "utf8"))).toMatchObject({ name: "decap-cms", version: pinned, license: "MIT" });
+    expect(readFileSync(path.join(decapDist, "LICENSE"), "utf8")).toContain("MIT License");
+    expect(readFileSync(path.join(decapDist, DECAP_FILE)).equals(readFileSync(path.join(ROOT, "node_modules/decap-cms/dist", DECAP_FILE)))).toBe(true);
     // As a site's editor runs it, through npx (its own process group: stopped as a terminal's Ctrl-C does).
     const edit = startProcess("npx", ["--no-install", "build-catalogue", "edit", "--port", "0", "--now", "2026-05-01T00:00:00Z"], { cwd: site });
     try {
@@ -202,8 +236,8 @@ describe("the packed package in an empty site folder", () => {
     const scripts = [...readFileSync(path.join(admin, "index.html"), "utf8").matchAll(/<script src="([^"]+)"><\/script>/g)].map((m) => m[1]!);
     expect(scripts).toEqual([DECAP_FILE, EXTENSION_FILE]);
     expect(readFileSync(path.join(admin, EXTENSION_FILE))).toEqual(readFileSync(path.join(pkg, "lib/admin/admin.js")));
-    // Decap's bundle and what it loads from beside itself (its numbered chunks, its WebAssembly), from the site's decap-cms.
-    const decapDist = path.join(path.dirname(createRequire(path.join(pkg, "lib/cli.bundle.js")).resolve("decap-cms/package.json")), "dist");
+    // Decap's bundle and what it loads from beside itself (its numbered chunks, its WebAssembly), with its license, as the package carries them.
+    const decapDist = path.join(pkg, DECAP_FOLDER);
     const decap = decapFiles(decapDist);
     expect(decap.filter((n) => /^\d+\.decap-cms\.js$/.test(n)).length).toBeGreaterThan(10);
     const wasm = new Set(readFileSync(path.join(decapDist, DECAP_FILE), "utf8").match(/[0-9a-f]{20}\.wasm/g) ?? []);
@@ -213,6 +247,33 @@ describe("the packed package in an empty site folder", () => {
     expect(config.backend).toMatchObject({ name: "github", repo: "example-arts/events" });
     expect(config.collections.find((c) => c.name === "events")?.folder).toBe("content/events");
   });
+
+  it.skipIf(!CHROMIUM_BIN)("saves an event through the admin's form in Chromium, from the installed package alone", async () => {
+    const bin = path.join(site, "node_modules/build-catalogue/bin/build-catalogue.js");
+    const file = path.join(site, "content/events/the-seagull.json");
+    const text = readFileSync(file, "utf8");
+    const edit = startProcess(process.execPath, [bin, "edit", "--port", "0", "--now", "2026-05-01T00:00:00Z"], { cwd: site });
+    const browser = await chromium.launch({ executablePath: CHROMIUM_BIN!, args: ["--no-sandbox", "--disable-gpu"] });
+    try {
+      const base = await waitFor(edit, () => /Admin at (http:\/\/127\.0\.0\.1:\d+)\/admin\//.exec(edit.output())?.[1], "the admin's address", 60_000);
+      await waitForHttp(`${base}/api/v2/event_pages/`, 60_000, edit);
+      const outside: string[] = [];
+      const page = await openAdmin(browser, base, outside);
+      await page.goto(`${base}/admin/#/collections/events/entries/the-seagull`);
+      await expect.poll(() => field(page, "title").inputValue(), { timeout: 20_000 }).toBe("The Seagull");
+      await field(page, "title").fill("The Seagull, saved from the installed admin");
+      await publish(page);
+      await expect.poll(() => readFileSync(file, "utf8"), { timeout: 10_000 }).toBe(text.replace('"title": "The Seagull"', '"title": "The Seagull, saved from the installed admin"'));
+      const title = async () => ((await (await fetch(`${base}/api/v2/event_pages/201/`)).json()) as { title: string }).title;
+      await expect.poll(title, { timeout: 30_000 }).toBe("The Seagull, saved from the installed admin");
+      // Decap's bundle, its chunks and the page: all from the edit server, nothing from elsewhere.
+      expect(outside).toEqual([]);
+    } finally {
+      writeFileSync(file, text);
+      await browser.close();
+      await edit.stop();
+    }
+  }, 180_000);
 
   it("rebuilds from its cache, and a dependency's new version reuses nothing (the cache's key has the dependencies' versions)", () => {
     const build = () => execFileSync("npx", ["--no-install", "build-catalogue", "--out", "dist-cache", "--now", "2026-05-01T00:00:00Z"], { cwd: site, encoding: "utf8" });

@@ -1,8 +1,8 @@
-// The admin's files, as `edit` serves them and `admin` writes them: Decap CMS's own bundle from the
-// installed decap-cms package (never a CDN), our extension (lib/admin/admin.js, bundled by
-// scripts/bundle.mjs from src/admin/extension/), and the page that loads both.
-import { existsSync, readdirSync } from "node:fs";
-import { createRequire } from "node:module";
+// The admin's files, as `edit` serves them and `admin` writes them: Decap CMS's own bundle, which
+// the package carries (lib/admin/decap/, copied from the pinned decap-cms by scripts/copy-decap.mjs;
+// never a CDN), our extension (lib/admin/admin.js, bundled by scripts/bundle.mjs from
+// src/admin/extension/), and the page that loads both.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { packageUrl } from "../package-files.js";
@@ -21,26 +21,34 @@ export function extensionBundlePath(): string {
   return fileURLToPath(packageUrl("lib/admin/admin.js"));
 }
 
-/** decap-cms's dist/ folder in the installed package, or null when decap-cms is not installed. */
+/** Where the package carries Decap's bundle, from its root. */
+export const DECAP_FOLDER = "lib/admin/decap";
+/** Beside the bundle: the notices of what it holds, Decap's license, and its name, version and files. */
+export const DECAP_NOTICES = "decap-cms.js.LICENSE.txt";
+export const DECAP_LICENSE = "LICENSE";
+export const DECAP_VERSION_FILE = "decap-cms.json";
+
+/** The folder of Decap's bundle in this package, or null when it is missing (the package is not built). */
 export function decapDistDir(): string | null {
-  try {
-    const require = createRequire(import.meta.url);
-    const dir = path.join(path.dirname(require.resolve("decap-cms/package.json")), "dist");
-    return existsSync(path.join(dir, DECAP_FILE)) ? dir : null;
-  } catch {
-    return null;
-  }
+  const dir = fileURLToPath(packageUrl(DECAP_FOLDER));
+  return existsSync(path.join(dir, DECAP_FILE)) ? dir : null;
+}
+
+/** The version of Decap CMS the package carries. */
+export function decapVersion(dir: string): string {
+  return (JSON.parse(readFileSync(path.join(dir, DECAP_VERSION_FILE), "utf8")) as { version: string }).version;
 }
 
 /**
- * The files of Decap's dist/ the admin needs: the bundle, the chunks it loads by number
- * (`<n>.decap-cms.js`) and its WebAssembly. The package's dist/ also holds a second copy of the
- * same build under another name (cms.js, cms.css, `<n>.cms.js`), which the page never loads, and
- * source maps: left out.
+ * The files of Decap's build the admin needs: the bundle, the chunks it loads by number
+ * (`<n>.decap-cms.js`) and its WebAssembly, the notices of what the bundle holds and Decap's license
+ * (in the package's copy). decap-cms's
+ * dist/ also holds a second copy of the same build under another name (cms.js, cms.css,
+ * `<n>.cms.js`), which the page never loads, and source maps: left out.
  */
 export function decapFiles(dir: string): string[] {
   return readdirSync(dir)
-    .filter((name) => name === DECAP_FILE || /^\d+\.decap-cms\.js$/.test(name) || /\.wasm$/.test(name))
+    .filter((name) => name === DECAP_FILE || /^\d+\.decap-cms\.js$/.test(name) || /\.wasm$/.test(name) || name === DECAP_NOTICES || name === DECAP_LICENSE)
     .sort();
 }
 

@@ -17,7 +17,7 @@ export interface DecapConfig {
   collections: DecapCollection[];
 }
 
-/** Where `edit` serves decap-server's file-system middleware. */
+/** Where `edit` answers the file API of Decap's proxy backend (file-api.ts). */
 export const EDIT_PROXY_URL = "/api/v1";
 
 /**

@@ -1,7 +1,7 @@
 // The server of `build-catalogue edit`: the preview (src/preview/server.ts) with the admin in
 // front of it, on the same 127.0.0.1 port and behind the same Host check. /admin/ serves Decap
-// CMS and its config, POST /api/v1 is Decap's file API over the content folder (decap-server's
-// middleware, behind the admin's guard), /api/admin/ tells the admin the next free ids and the
+// CMS and its config, POST /api/v1 is Decap's file API over the content folder (file-api.ts,
+// behind the admin's guard), /api/admin/ tells the admin the next free ids and the
 // last build's problems, and the rest is the preview's API, rebuilt on every save.
 import { existsSync, realpathSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -13,8 +13,9 @@ import { parseRequestTarget } from "../runtime/request-target.js";
 import { decapDistDir, extensionBundlePath } from "./admin-files.js";
 import { adminFileTable, serveAdminFile } from "./admin-route.js";
 import { sendJson } from "./answer.js";
-import { loadDecapProxy } from "./decap-proxy.js";
+import { fileApi } from "./file-api.js";
 import { nextIds } from "./next-ids.js";
+import { MAX_LISTING_BYTES } from "./proxy-guard.js";
 import { proxyRoute } from "./proxy-route.js";
 import { BuildStatus } from "./status.js";
 
@@ -24,7 +25,7 @@ const DEFAULT_MAX_ORIGINAL_BYTES = 10 * 1024 * 1024;
 export interface EditOptions extends Pick<PreviewOptions, "content" | "port" | "now" | "cwd" | "maxOriginalBytes" | "onWatchError" | "onRefusedHost" | "onRequestError"> {
   /** Called after each build with its outcome. */
   onBuild?: (outcome: BuildOutcome) => void;
-  /** A line for the terminal: a request the admin's API refused, or a failure of decap-server (printable ASCII). */
+  /** A line for the terminal: a request the admin's API refused, or one it could not answer (printable ASCII). */
   onNotice?: (line: string) => void;
 }
 
@@ -40,15 +41,14 @@ export async function startEditServer(options: EditOptions = {}): Promise<EditSe
   const cwd = options.cwd ?? process.cwd();
   const contentDir = path.resolve(cwd, options.content ?? "content");
   const decapDir = decapDistDir();
-  if (decapDir === null) throw new UsageError("edit needs decap-cms (the admin's page is Decap CMS, served from the installed package): npm install decap-cms decap-server");
+  if (decapDir === null) throw new UsageError("Decap CMS's bundle is missing from build-catalogue's package (lib/admin/decap/): build-catalogue is not built (npm run build) or not fully installed");
   if (!existsSync(extensionBundlePath())) throw new UsageError(`the admin's extension ${extensionBundlePath()} is missing: build-catalogue is not built (npm run build) or not fully installed`);
-  // decap-server and the guard go by where the folder is, not how it is spelled.
+  // The file API and the guard go by where the folder is, not how it is spelled.
   const root = realpathSync(contentDir);
-  const proxy = loadDecapProxy(root);
   const files = adminFileTable(decapDir, contentDir);
   const status = new BuildStatus(contentDir, cwd);
   const maxOriginalBytes = options.maxOriginalBytes ?? DEFAULT_MAX_ORIGINAL_BYTES;
-  const api = proxyRoute({ root, maxOriginalBytes, proxy, report: (line) => options.onNotice?.(printable(line)) });
+  const api = proxyRoute({ root, maxOriginalBytes, files: fileApi(root, { maxOriginalBytes, maxAnswerBytes: MAX_LISTING_BYTES }), report: (line) => options.onNotice?.(printable(line)) });
 
   const handle = async (req: IncomingMessage, res: ServerResponse, preview: PreviewHandle): Promise<boolean> => {
     const pathname = parseRequestTarget(req.url ?? "")?.pathname ?? "";

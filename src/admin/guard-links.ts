@@ -1,8 +1,7 @@
-// What the admin's file API finds on disk before decap-server touches a path: no symbolic link on
+// What the admin's guard finds on disk before the file API touches a path: no symbolic link on
 // the way (the content folder itself aside), and only regular files and folders, so nothing is
-// read or written outside the content folder and no read waits on a pipe. decap-server follows
-// links (it checks only where a path's real location is, and writes through a link to a folder
-// inside); the build refuses them, and so does the admin.
+// read or written outside the content folder and no read waits on a pipe. The build refuses
+// links, and so does the admin (the file API opens no file through one either).
 import type { Dirent, Stats } from "node:fs";
 import { lstat, readdir } from "node:fs/promises";
 import path from "node:path";
@@ -50,17 +49,17 @@ export async function checkOnDisk(root: string, rel: string, expect: "file" | "f
 }
 
 export interface FolderLimits {
-  /** Only the files whose name ends so are read (decap-server's `extension`); "" for all. */
+  /** Only the files whose name ends so are read (the listing's `extension`); "" for all. */
   extension: string;
   /** The largest file read. */
   maxFileBytes: number;
-  /** The most read in all: decap-server answers every file of the listing at once, in one string. */
+  /** The most read in all: the file API answers every file of the listing at once, in one string. */
   maxTotalBytes: number;
 }
 
 /**
- * Checks every entry of a folder a listing reads (entriesByFolder, getMedia): decap-server reads
- * the files it lists through any link, and would wait forever on a pipe. Null when all is well.
+ * Checks every entry of a folder a listing reads (entriesByFolder, getMedia), so that the whole
+ * listing is refused, naming the entry, rather than answered without it. Null when all is well.
  */
 export async function checkFolderEntries(root: string, folder: string, limits: FolderLimits): Promise<string | null> {
   let entries: Dirent[];

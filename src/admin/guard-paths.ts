@@ -1,7 +1,6 @@
 // Which paths the admin's file API may name, by their text alone: relative to the content folder,
 // no way out of it, and only the files the content format has (docs/content-format.md). Decap
-// names them; decap-server's own check is textual and lets any path under the root through, so
-// this allowlist is what keeps the admin to the catalogue's files (docs/security.md).
+// names them, and this allowlist is what keeps the admin to the catalogue's files (docs/security.md).
 import { SLUG } from "../content/common.js";
 import { SETTINGS_FILES } from "../load/load-content.js";
 import { quoted } from "../preview/print.js";

@@ -1,8 +1,7 @@
-// The admin's own check of each action sent to POST /api/v1, before decap-server's local
-// file-system middleware runs it: only the actions of Decap's `proxy` backend without git, every
-// path they name on the allowlist (guard-paths.ts) and free of links (guard-links.ts), uploads no
-// larger than an original may be. decap-server checks a path by its text alone, writes any path
-// under its root, and caps nothing.
+// The admin's own check of each action sent to POST /api/v1, before the file API (file-api.ts) runs
+// it: only the actions of Decap's `proxy` backend without git, every path they name on the
+// allowlist (guard-paths.ts) and free of links (guard-links.ts), uploads no larger than an
+// original may be.
 import { mebibytes } from "../io/regular-file.js";
 import { MAX_CONTENT_FILE_BYTES } from "../load/source-file.js";
 import { quoted } from "../preview/print.js";
@@ -113,7 +112,7 @@ export async function guardAction(body: unknown, ctx: GuardContext): Promise<Ver
   }
   const tooLarge = uploadProblem(action, params, ctx.maxOriginalBytes);
   if (tooLarge !== null) return refuse(413, `${action}: ${tooLarge}`);
-  // decap-server lists the files whose name ends with the extension asked for ("" for images/: all of them).
+  // A listing reads the files whose name ends with the extension asked for ("" for images/: all of them).
   const extension = action === "entriesByFolder" ? String(params.extension) : "";
   for (const p of paths) {
     const refusal = await diskProblem(ctx, p, extension);
@@ -133,7 +132,7 @@ async function diskProblem(ctx: GuardContext, p: NamedPath, extension: string): 
     const problem = await checkFolderEntries(ctx.root, rel, { extension, maxFileBytes, maxTotalBytes: MAX_LISTING_BYTES });
     return problem === null ? null : { ok: false, status: 403, error: problem };
   }
-  // getEntry and getMediaFile of a file that is not there: decap-server answers null or "Unknown error".
+  // getEntry and getMediaFile of a file that is not there: the file API (as decap-server) answers null or "Unknown error".
   if (!found.exists && (p.use === "read-image" || (p.key === "params.path" && p.use === "read-entry"))) {
     return { ok: false, status: 404, error: `${quoted(rel)} does not exist in the content folder` };
   }

@@ -1,4 +1,4 @@
-// POST /api/v1, the file API of Decap's `proxy` backend: what reaches decap-server's middleware
+// POST /api/v1, the file API of Decap's `proxy` backend: what reaches the file API (file-api.ts)
 // is a JSON request of the admin's own page (its Origin), no larger than an upload may be, whose
 // action passed the admin's guard (proxy-guard.ts). Every refusal is JSON `{"error": ...}`, which
 // Decap shows, and a line in the terminal.
@@ -7,12 +7,12 @@ import { mebibytes } from "../io/regular-file.js";
 import { quoted } from "../preview/print.js";
 import type { PreviewHandle } from "../preview/server.js";
 import { readBody, sendJson } from "./answer.js";
-import type { DecapProxy } from "./decap-proxy.js";
+import type { FileApi } from "./file-api.js";
 import { guardAction, WRITING_ACTIONS, type GuardContext } from "./proxy-guard.js";
 
 export interface ProxyRouteOptions extends GuardContext {
-  proxy: DecapProxy;
-  /** A line for the terminal: a refused request, or a failure of decap-server. */
+  files: FileApi;
+  /** A line for the terminal: a refused request, or a failure of the file API. */
   report: (line: string) => void;
 }
 
@@ -71,13 +71,13 @@ export function proxyRoute(options: ProxyRouteOptions): (req: IncomingMessage, r
     }
     const verdict = await guardAction(body, options);
     if (!verdict.ok) return refuse(req, res, verdict.status, verdict.error);
-    const answer = await options.proxy.run(body as object);
+    const answer = await options.files.run(body as { action: string });
     if (answer.status >= 500) {
-      const error = `${verdict.action} failed: ${(answer.failure ?? "decap-server gave no reason").split(options.root).join("<content>")}`;
+      const error = `${verdict.action} failed: ${(answer.failure ?? "no reason given").split(options.root).join("<content>")}`;
       options.report(`The admin's API could not answer (${answer.status}): ${error}`);
       return sendJson(req, res, answer.status, { error });
     }
-    if (answer.status >= 400) options.report(`The admin's API refused a request (${answer.status}): decap-server's check: ${String((answer.body as { error?: unknown } | null)?.error).slice(0, 500)}`);
+    if (answer.status >= 400) options.report(`The admin's API refused a request (${answer.status}): ${String((answer.body as { error?: unknown } | null)?.error).slice(0, 500)}`);
     else if (WRITING_ACTIONS.includes(verdict.action)) preview.changed();
     sendJson(req, res, answer.status, answer.body);
   };

@@ -1,9 +1,8 @@
-// What `admin` writes: the admin's page, Decap CMS's bundle and chunks from the installed
-// decap-cms, the extension, and config.yml for the GitHub backend, into a folder of its own.
+// What `admin` writes: the admin's page, Decap CMS's bundle and chunks (with its license) as the
+// package carries them, the extension, and config.yml for the GitHub backend, into a folder of its own.
 import { existsSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
-import { adminIndexHtml, decapDistDir, decapFiles, EXTENSION_FILE, extensionBundlePath } from "./admin-files.js";
+import { adminIndexHtml, decapDistDir, decapFiles, decapVersion, EXTENSION_FILE, extensionBundlePath } from "./admin-files.js";
 import { checkAdminFolder, writeAdminFolder, type AdminFile } from "./admin-folder.js";
 import { adminConfigYaml, type AdminConfigInput } from "./config.js";
 
@@ -19,15 +18,10 @@ export interface WrittenAdmin {
   removed: string[];
 }
 
-function decapVersion(): string {
-  const require = createRequire(import.meta.url);
-  return (require("decap-cms/package.json") as { version: string }).version;
-}
-
 /** The files to write, read from the installed package (Decap's, the extension). */
-function adminFiles(config: AdminConfigInput): { files: AdminFile[]; decapCount: number } {
+function adminFiles(config: AdminConfigInput): { files: AdminFile[]; decapCount: number; version: string } {
   const dist = decapDistDir();
-  if (!dist) throw new Error("decap-cms is not installed beside build-catalogue (it is one of its dependencies): reinstall build-catalogue (npm ci)");
+  if (!dist) throw new Error("Decap CMS's bundle is missing from build-catalogue's package (lib/admin/decap/): build-catalogue is not built (npm run build in its checkout) or not fully installed");
   const extension = extensionBundlePath();
   if (!existsSync(extension)) throw new Error(`the admin's extension (${extension}) is missing: build-catalogue is not built (npm run build in its checkout)`);
   const decap = decapFiles(dist).map((name) => ({ name, bytes: readFileSync(path.join(dist, name)) }));
@@ -39,6 +33,7 @@ function adminFiles(config: AdminConfigInput): { files: AdminFile[]; decapCount:
       ...decap,
     ],
     decapCount: decap.length,
+    version: decapVersion(dist),
   };
 }
 
@@ -48,7 +43,7 @@ function adminFiles(config: AdminConfigInput): { files: AdminFile[]; decapCount:
  */
 export function writeAdmin(out: string, outArg: string, config: AdminConfigInput): WrittenAdmin {
   const previous = checkAdminFolder(out, outArg);
-  const { files, decapCount } = adminFiles(config);
+  const { files, decapCount, version } = adminFiles(config);
   const { removed } = writeAdminFolder(out, files, previous);
-  return { files: files.map((f) => f.name), decap: { count: decapCount, version: decapVersion() }, removed };
+  return { files: files.map((f) => f.name), decap: { count: decapCount, version }, removed };
 }

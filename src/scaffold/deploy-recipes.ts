@@ -65,11 +65,18 @@ export const NETLIFY_TOML = `# build-catalogue: the workflow builds dist/ and de
   edge_functions = "dist/_netlify/edge-functions"
 `;
 
+/**
+ * The hosts' command-line tools the recipes run, each at the exact version the recipes' tests ran
+ * (test/deploy-recipes.test.ts holds them to the versions installed for the tests), so that a
+ * site's deploy does not change under it when a tool does.
+ */
+export const HOST_CLIS = { wrangler: "4.60.0", "netlify-cli": "27.10.2", vercel: "47.0.4" } as const;
+
 export const DEPLOY_RECIPES: Record<InitHost, DeployRecipe> = {
   cloudflare: {
     title: "Cloudflare Pages",
     steps: `${build("cloudflare")}      - name: Deploy dist/ to Cloudflare Pages
-        run: npx --yes wrangler@4 pages deploy dist --project-name "$PROJECT" --branch main
+        run: npx --yes wrangler@${HOST_CLIS.wrangler} pages deploy dist --project-name "$PROJECT" --branch main
         env:
           CLOUDFLARE_API_TOKEN: \${{ secrets.CLOUDFLARE_API_TOKEN }}
           CLOUDFLARE_ACCOUNT_ID: \${{ vars.CLOUDFLARE_ACCOUNT_ID }}
@@ -83,7 +90,7 @@ export const DEPLOY_RECIPES: Record<InitHost, DeployRecipe> = {
     title: "Netlify",
     steps: `${build("netlify")}      # netlify.toml names dist/ and the edge function's folder; --no-build: dist/ is built above.
       - name: Deploy dist/ to Netlify
-        run: npx --yes netlify-cli@27 deploy --prod --no-build --dir dist
+        run: npx --yes netlify-cli@${HOST_CLIS["netlify-cli"]} deploy --prod --no-build --dir dist
         env:
           NETLIFY_AUTH_TOKEN: \${{ secrets.NETLIFY_AUTH_TOKEN }}
           NETLIFY_SITE_ID: \${{ vars.NETLIFY_SITE_ID }}
@@ -102,8 +109,8 @@ export const DEPLOY_RECIPES: Record<InitHost, DeployRecipe> = {
         run: |
           mkdir -p .vercel
           printf '{"projectId":"%s","orgId":"%s","settings":{"framework":null,"buildCommand":null,"installCommand":null,"devCommand":null,"outputDirectory":".","rootDirectory":null}}\\n' "$VERCEL_PROJECT_ID" "$VERCEL_ORG_ID" > .vercel/project.json
-          npx --yes vercel@47 build --prod --yes
-          npx --yes vercel@47 deploy --prebuilt --prod --yes --token "$VERCEL_TOKEN"
+          npx --yes vercel@${HOST_CLIS.vercel} build --prod --yes
+          npx --yes vercel@${HOST_CLIS.vercel} deploy --prebuilt --prod --yes --token "$VERCEL_TOKEN"
         env:
           VERCEL_TOKEN: \${{ secrets.VERCEL_TOKEN }}
           VERCEL_ORG_ID: \${{ vars.VERCEL_ORG_ID }}

@@ -1,4 +1,4 @@
-// The admin's check of a folder before decap-server lists it (src/admin/guard-links.ts,
+// The admin's check of a folder before the file API lists it (src/admin/guard-links.ts,
 // checkFolderEntries): only the files of the listing's extension are held to the caps, a folder
 // inside is passed over, anything but a regular file is refused, and of several problems the one
 // reported is the first in name order, the files' statuses being asked all at once.
