@@ -52,7 +52,12 @@ const WRITE_NO_FOLLOW = constants.O_WRONLY | constants.O_CREAT | constants.O_TRU
 
 /** The file API over the content folder `root` (its real path). */
 export function fileApi(root: string, limits: FileApiLimits): FileApi {
-  const absolute = (rel: string) => path.join(root, rel);
+  // The guard allows only the content format's own paths; a path out of the folder is refused here too.
+  const absolute = (rel: string) => {
+    const at = path.resolve(root, rel);
+    if (!at.startsWith(root + path.sep)) throw new Refused(403, `${JSON.stringify(rel)} is not inside the content folder`);
+    return at;
+  };
   /** Counts what one answer has read, against its cap. */
   const budget = () => {
     let total = 0;

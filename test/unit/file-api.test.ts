@@ -100,6 +100,16 @@ describe("what decap-server did not bound", () => {
     expect(readFileSync(outside, "utf8")).toBe("secret");
   });
 
+  it("refuses a path out of the content folder, even one the guard did not see", async () => {
+    const { api } = fresh("outside");
+    for (const p of ["../secret.txt", "/etc/passwd", "events/../../x.json"]) {
+      const answer = await api.run({ action: "getEntry", params: { branch: "main", path: p } });
+      expect(answer, p).toEqual({ status: 403, body: { error: `getEntry: ${JSON.stringify(p)} is not inside the content folder` } });
+    }
+    const write = await api.run({ action: "deleteFile", params: { branch: "main", path: "../x", options: { commitMessage: "x" } } });
+    expect(write.status).toBe(403);
+  });
+
   it("writes into a folder it makes, as decap-server did", async () => {
     const { root, api } = fresh("mkdir");
     mkdirSync(path.join(root, "images"), { recursive: true });
