@@ -22,18 +22,37 @@ export function sandboxedPreview(html: string, className?: string) {
   return h("iframe", { sandbox: "", srcDoc: doc, title: "Preview of the HTML", className, style: { width: "100%", minHeight, resize: "vertical", border: "1px solid #dfdfe3", borderRadius: "4px", background: "#fff" } });
 }
 
+interface Learning {
+  props: Record<string, unknown>;
+  forceUpdate: () => void;
+  gone?: boolean;
+  /** Answers asked for again so far (the API rebuilding after a save): a few, a second apart. */
+  retries?: number;
+}
+
+/** How often an answer that may change is asked for again. */
+const RETRIES = 20;
+
 /** Component methods that look up what the text names, and show it once known. */
-const learning = (text: (props: Record<string, unknown>) => string) => ({
-  componentDidMount(this: { props: Record<string, unknown>; forceUpdate: () => void; gone?: boolean }) {
-    void learn(text(this.props), known).then((learnt) => learnt && !this.gone && this.forceUpdate());
-  },
-  componentDidUpdate(this: { props: Record<string, unknown>; forceUpdate: () => void; gone?: boolean }) {
-    void learn(text(this.props), known).then((learnt) => learnt && !this.gone && this.forceUpdate());
-  },
-  componentWillUnmount(this: { gone?: boolean }) {
-    this.gone = true;
-  },
-});
+const learning = (text: (props: Record<string, unknown>) => string) => {
+  function look(this: Learning) {
+    void learn(text(this.props), known).then((found) => {
+      if (this.gone) return;
+      if (found === "learnt") this.forceUpdate();
+      else if (found === "again" && (this.retries ?? 0) < RETRIES) {
+        this.retries = (this.retries ?? 0) + 1;
+        setTimeout(() => !this.gone && this.forceUpdate(), 1000);
+      }
+    });
+  }
+  return {
+    componentDidMount: look,
+    componentDidUpdate: look,
+    componentWillUnmount(this: Learning) {
+      this.gone = true;
+    },
+  };
+};
 
 const textOf = (props: Record<string, unknown>) => (typeof props.value === "string" ? props.value : "");
 

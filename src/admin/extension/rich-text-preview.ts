@@ -75,33 +75,49 @@ export function readablePreview(html: string, known: Known): string {
   return doc.body.innerHTML;
 }
 
-/** A document of the preview's API, or null (no API here, or no such document). */
+/**
+ * A document of the preview's API: the document, null when there is none (a 404, or no API here:
+ * asked once), or "again" when the answer may change (the API rebuilding after a save, a network
+ * failure: asked again later).
+ */
 const answers = new Map<string, Promise<Record<string, unknown> | null>>();
-function apiDocument(path: string): Promise<Record<string, unknown> | null> {
-  let answer = answers.get(path);
-  if (!answer) {
-    answer = fetch(path, { headers: { Accept: "application/json" } })
-      .then((r) => (r.ok ? (r.json() as Promise<Record<string, unknown>>) : null))
-      .catch(() => null);
-    answers.set(path, answer);
+async function apiDocument(path: string): Promise<Record<string, unknown> | null | "again"> {
+  const kept = answers.get(path);
+  if (kept) return kept;
+  try {
+    const r = await fetch(path, { headers: { Accept: "application/json" } });
+    if (r.status >= 500 || r.status === 429) return "again";
+    const answer = r.ok ? ((await r.json()) as Record<string, unknown>) : null;
+    answers.set(path, Promise.resolve(answer));
+    return answer;
+  } catch {
+    return "again";
   }
-  return answer;
 }
 
-/** Looks up the pages and images `html` names that `known` lacks; resolves true when it learnt any. */
-export async function learn(html: string, known: Known): Promise<boolean> {
+/** What learn() found: something new, nothing more to learn, or an answer to ask for again later. */
+export type Learnt = "learnt" | "settled" | "again";
+
+/** Looks up the pages and images `html` names that `known` lacks. */
+export async function learn(html: string, known: Known): Promise<Learnt> {
   const { pages, images } = storedIds(html);
   let learnt = false;
+  let again = false;
   await Promise.all([
     ...pages.filter((id) => !known.pages.has(id)).map(async (id) => {
       const page = await apiDocument(`/api/v2/pages/${id}/`);
-      if (typeof page?.title === "string") {
+      if (page === "again") again = true;
+      else if (typeof page?.title === "string") {
         known.pages.set(id, page.title);
         learnt = true;
       }
     }),
     ...images.filter((id) => !known.images.has(id)).map(async (id) => {
       const image = await apiDocument(`/api/v2/images/${id}/`);
+      if (image === "again") {
+        again = true;
+        return;
+      }
       const download = (image?.meta as { download_url?: unknown } | undefined)?.download_url;
       // The original as this server serves it: the download_url's path from /media/ on.
       const at = typeof download === "string" ? download.indexOf("/media/") : -1;
@@ -111,5 +127,5 @@ export async function learn(html: string, known: Known): Promise<boolean> {
       }
     }),
   ]);
-  return learnt;
+  return learnt ? "learnt" : again ? "again" : "settled";
 }
