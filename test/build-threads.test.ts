@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT, runCli } from "./helpers/cli.js";
-import { build, cold, coldOutput, content, countWorkers, dir, edit, eventFile, expectSameTree, isReference, NOW, pages, reusedOf, useGeneratedSite } from "./helpers/generated-site.js";
+import { build, cold, coldOutput, content, countReads, countWorkers, dir, edit, eventFile, expectSameTree, isReference, NOW, pages, reusedOf, useGeneratedSite } from "./helpers/generated-site.js";
 import { startProcess, waitFor } from "./helpers/server.js";
 
 useGeneratedSite("bc-threads-", 2500);
@@ -28,18 +28,18 @@ describe("the write thread", () => {
 describe("files read ahead", () => {
   it("the write thread reads the event files ahead of the builder: the same bytes and messages as one thread", () => {
     const reference = cold("one-thread");
-    // What a run prints on stderr (its warnings), less the reads counted and the output folder's name.
-    const messages = (run: { stderr: string }, out: string) => run.stderr.replace(/\nevent files read: \d+\n$/, "").replaceAll(`${out}/`, "<out>/");
+    // What a run prints on stderr (its warnings), less the output folder's name.
+    const messages = (run: { stderr: string }, out: string) => run.stderr.replaceAll(`${out}/`, "<out>/");
     expect(reference.stderr).toMatch(/^warning: /m);
-    const counting = `--import=${path.join(ROOT, "test/helpers/count-reads.mjs")}`;
     for (const extra of [["--no-cache"], []]) {
       rmSync(path.join(dir, "ahead"), { recursive: true, force: true });
       rmSync(path.join(dir, "node_modules"), { recursive: true, force: true });
-      const workers = countWorkers("ahead", counting);
-      const run = build("ahead", extra, workers.env);
+      const reads = countReads("ahead");
+      const workers = countWorkers("ahead", reads.nodeOptions);
+      const run = build("ahead", extra, { ...workers.env, ...reads.env });
       expect(workers.started()).toBe("write-worker.js");
       // This thread reads the first files while the write thread starts, and the rest only if they have not come.
-      expect(Number(/event files read: (\d+)/.exec(run.stderr)?.[1]), run.stderr.slice(-500)).toBeLessThan(pages() / 2);
+      expect(reads.read()).toBeLessThan(pages() / 2);
       expectSameTree(path.join(dir, "ahead"), path.join(dir, "one-thread"));
       expect(messages(run, "ahead")).toBe(messages(reference, "one-thread"));
     }
@@ -133,24 +133,31 @@ describe("summaries on disk, rebuilt", () => {
 });
 
 describe("the heap", () => {
-  const youngOf = (run: { stderr: string }) => Number(/new space: (\d+)/.exec(run.stderr)?.[1] ?? -1);
-  const preload = { NODE_OPTIONS: `--import=${path.join(ROOT, "test/helpers/young-generation.mjs")}` };
+  const youngFile = () => path.join(dir, "young-generation.txt");
+  /** The main thread's new space as the last run noted it (test/helpers/young-generation.mjs); the note is taken away as it is read. */
+  const young = () => {
+    const size = Number(readFileSync(youngFile(), "utf8"));
+    rmSync(youngFile());
+    return size;
+  };
+  const preload = { NODE_OPTIONS: `--import=${path.join(ROOT, "test/helpers/young-generation.mjs")}`, YOUNG_GENERATION_FILE: youngFile() };
   it("keeps the main thread's semi-spaces at 4 MB, also after a worker thread's start resets V8's flags", () => {
     const MB = 1024 * 1024;
     // V8's default lets them grow to 16 MB each: so does a user who gives their largest size.
-    const given = build("heap", ["--no-cache"], { BUILD_CATALOGUE_THREADS: "0", NODE_OPTIONS: `${preload.NODE_OPTIONS} --max-semi-space-size=16` });
-    expect(youngOf(given)).toBeGreaterThan(8 * MB);
+    build("heap", ["--no-cache"], { BUILD_CATALOGUE_THREADS: "0", ...preload, NODE_OPTIONS: `${preload.NODE_OPTIONS} --max-semi-space-size=16` });
+    expect(young()).toBeGreaterThan(8 * MB);
     // Each into a new folder: replacing the previous output starts a worker too, at the end, whose start can still grow them (see heap-flags.ts).
     rmSync(path.join(dir, "heap"), { recursive: true, force: true });
-    const alone = build("heap", ["--no-cache"], { BUILD_CATALOGUE_THREADS: "0", ...preload });
+    build("heap", ["--no-cache"], { BUILD_CATALOGUE_THREADS: "0", ...preload });
+    const alone = young();
     // By default 2,500 pages are written by a thread of their own, which starts as the pages do.
     const workers = countWorkers("heap", preload.NODE_OPTIONS);
     rmSync(path.join(dir, "heap"), { recursive: true, force: true });
-    const beside = build("heap", ["--no-cache"], workers.env);
+    build("heap", ["--no-cache"], { ...preload, ...workers.env });
     expect(workers.started()).toBe("write-worker.js");
-    for (const run of [alone, beside]) {
-      expect(youngOf(run)).toBeGreaterThan(0);
-      expect(youngOf(run)).toBeLessThanOrEqual(8 * MB);
+    for (const size of [alone, young()]) {
+      expect(size).toBeGreaterThan(0);
+      expect(size).toBeLessThanOrEqual(8 * MB);
     }
   }, 300_000);
 
@@ -161,8 +168,8 @@ describe("the heap", () => {
     } finally {
       await preview.stop();
     }
-    // Stopped (SIGTERM), it closes and exits as a command does: the preloaded module prints its new space.
-    expect(youngOf({ stderr: preview.output() })).toBeGreaterThan(8 * 1024 * 1024);
+    // Stopped (SIGTERM), it closes and exits as a command does: the preloaded module notes its new space.
+    expect(young()).toBeGreaterThan(8 * 1024 * 1024);
   }, 180_000);
 });
 

@@ -1,7 +1,8 @@
 // Preloaded into a build (NODE_OPTIONS=--import=...): counts the event files the main thread reads
 // (those of content/events/ in the folder the build runs in; the package's own files, its starter
-// content among them, are not the site's), by name or opened to be read, and prints the count on
-// stderr as it exits, so a test can tell which pages a rebuild read.
+// content among them, are not the site's), by name or opened to be read, and as the process exits
+// writes the count to the file named by EVENT_READS_FILE, so a test can tell which pages a rebuild
+// read. (Not on stderr: a write to a full pipe as the process exits can be lost.)
 import fs from "node:fs";
 import { syncBuiltinESMExports } from "node:module";
 import path from "node:path";
@@ -23,4 +24,6 @@ fs.openSync = function openSync(file, ...rest) {
   return open.call(this, file, ...rest);
 };
 syncBuiltinESMExports();
-process.on("exit", () => process.stderr.write(`\nevent files read: ${eventReads}\n`));
+const file = process.env.EVENT_READS_FILE;
+if (!file) throw new Error("count-reads.mjs: EVENT_READS_FILE names no file to write the count to");
+process.on("exit", () => fs.writeFileSync(file, String(eventReads)));

@@ -96,6 +96,13 @@ export function countWorkers(name: string, nodeOptions = "") {
   return { env, started: () => readFileSync(file, "utf8") };
 }
 
+/** The env that counts the event files a build's main thread reads (test/helpers/count-reads.mjs), and the count once it has run. */
+export function countReads(name: string) {
+  const file = path.join(dir, `reads-${name}.txt`);
+  rmSync(file, { force: true });
+  return { nodeOptions: `--import=${path.join(ROOT, "test/helpers/count-reads.mjs")}`, env: { EVENT_READS_FILE: file }, read: () => Number(readFileSync(file, "utf8")) };
+}
+
 export const reusedOf = (run: { stdout: string }) => Number(/Reused (\d+) unchanged event pages?/.exec(run.stdout)?.[1] ?? 0);
 export const pages = () => readdirSync(path.join(content, "events")).length;
 export const eventFile = (n: number) => path.join(content, "events", `event-${n}.json`);
