@@ -5,14 +5,13 @@
 import { mebibytes } from "../io/regular-file.js";
 import { MAX_CONTENT_FILE_BYTES } from "../load/source-file.js";
 import { quoted } from "../preview/print.js";
+import { ACTION_PARAMS, type FileAction } from "./file-api-params.js";
 import { checkFolderEntries, checkOnDisk } from "./guard-links.js";
 import { pathProblem, type PathUse } from "./guard-paths.js";
 
-/** The actions the admin answers: Decap's proxy backend with no editorial workflow. */
-export const ALLOWED_ACTIONS = [
-  "info", "entriesByFolder", "entriesByFiles", "getEntry", "persistEntry", "getMedia", "getMediaFile", "persistMedia", "deleteFile", "deleteFiles", "getDeployPreview",
-] as const;
-type Action = (typeof ALLOWED_ACTIONS)[number];
+/** The actions the admin answers (those the file API has params for): Decap's proxy backend with no editorial workflow. */
+const ALLOWED_ACTIONS = Object.keys(ACTION_PARAMS) as FileAction[];
+type Action = FileAction;
 
 /** The actions that change files: a rebuild follows each. */
 export const WRITING_ACTIONS: readonly string[] = ["persistEntry", "persistMedia", "deleteFile", "deleteFiles"];

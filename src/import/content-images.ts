@@ -1,6 +1,6 @@
-// images.json from what the API says of images: the images the pages use (their rich text's too), each thumbnail's
-// rendition key kept when the focal point is unknown, alt texts put where an editor keeps them,
-// records made for what the API does not name, and the originals to download.
+// images.json from what the API says of images: the images the pages use (their rich text's
+// too), each thumbnail's rendition key kept when the focal point is unknown, alt texts put where an
+// editor keeps them, records made for what the API does not name, and the originals to download.
 import type { z } from "zod";
 import { imageSchema } from "../content/lists.js";
 import { readRichText } from "../validate/html-safety.js";
