@@ -5,7 +5,7 @@ import sanitizeHtml from "sanitize-html";
 import type { RichTextReference } from "../model/rich-text.js";
 import { readPlainly } from "./plain-markup.js";
 import { ALLOWED_ELEMENTS, attributeAdvice, ELEMENT_ATTRIBUTES, elementAdvice, GLOBAL_ATTRIBUTES, LINK_SCHEMES, STORED_ATTRIBUTES } from "./rich-text-allowlist.js";
-import { embedEndProblem, isStoredTag, judgeStoredTag, printable, readingProblem, type Finding, type StoredTag } from "./stored-references.js";
+import { embedEndProblem, isStoredTag, judgeStoredTag, printable, readingProblem, urlKind, type Finding, type StoredTag } from "./stored-references.js";
 
 export interface HtmlProblem {
   message: string;
@@ -187,22 +187,10 @@ function attributeProblem(element: string, attribute: string, value: string): Fi
     return [`has an event-handler attribute ${printable(attribute)}="..." on <${element}>`, "; rich text cannot run script: remove the attribute"];
   }
   if (plainlyAllowed(element, attribute) && URL_ATTRIBUTES.has(attribute)) {
-    const scheme = schemeOf(value);
-    const kind = scheme === "javascript:" || scheme === "vbscript:" ? "a script URL" : scheme ? `a ${scheme} URL` : "a URL";
     return [
-      `has ${kind} in ${attribute}=${JSON.stringify(value.slice(0, 40))} on <${element}>`,
+      `has ${urlKind(value, "a URL")} in ${attribute}=${JSON.stringify(value.slice(0, 40))} on <${element}>`,
       ", which rich text does not allow: a link may be http(s), mailto:, tel: or relative; replace it",
     ];
   }
   return [`has the attribute ${printable(attribute)}="..." on <${element}>`, `, which rich text does not allow: ${attributeAdvice(element, attribute)}`];
-}
-
-
-/** The scheme a browser reads in `url` (`javascript:`), or undefined when it reads none. */
-function schemeOf(url: string): string | undefined {
-  try {
-    return new URL(url).protocol;
-  } catch {
-    return undefined;
-  }
 }

@@ -26,8 +26,9 @@ export const LINK_SCHEMES = ["http", "https", "mailto", "tel"] as const;
 
 // Wagtail's stored form: what its editor writes for a link to a page or a document of the site
 // (by id) and for an image or a media item placed in the text. These tags are checked for their
-// whole set of attributes (stored-references.ts), not attribute by attribute, and never pass the
-// quick pass (plain-markup.ts), which knows only the lists above.
+// whole set of attributes (stored-references.ts), not attribute by attribute; the quick pass
+// (plain-markup.ts) takes only their canonical form, links by id and image embeds as Wagtail's
+// editor writes them, and leaves every other to that check.
 
 /** The link types a stored link may name, by id. */
 export const LINK_TYPES = ["page", "document"] as const;

@@ -98,7 +98,7 @@ function judgeEmbed(attributes: Readonly<Record<string, string>>): { problems: F
   if (type === "media") {
     const url = attributes.url;
     if (url !== undefined && !isMediaUrl(url)) {
-      problems.push([`has ${urlKind(url)} in url=${shown(url)} on a media embed, which rich text does not allow`, `: a media embed's url is the absolute http(s) address of the video or other media, such as url="https://www.youtube.com/watch?v=..."`]);
+      problems.push([`has ${urlKind(url, "an address that is not absolute")} in url=${shown(url)} on a media embed, which rich text does not allow`, `: a media embed's url is the absolute http(s) address of the video or other media, such as url="https://www.youtube.com/watch?v=..."`]);
     }
     return { problems, reference: problems.length === 0 ? { kind: "media", url: url! } : null };
   }
@@ -110,10 +110,10 @@ function judgeEmbed(attributes: Readonly<Record<string, string>>): { problems: F
 /** An absolute http(s) address, as an `embed` block's (no space or control character), that a URL parser reads. */
 const isMediaUrl = (url: string) => EMBED.test(url) && URL.canParse(url);
 
-/** `a script URL`, `a data: URL`, `a URL`: what a browser reads in `url`. */
-function urlKind(url: string): string {
+/** `a script URL`, `a data: URL`: what a browser reads in `url`, as a message names it (`none` when it reads no scheme). */
+export function urlKind(url: string, none: string): string {
   const scheme = URL.canParse(url) ? new URL(url).protocol : undefined;
-  return scheme === "javascript:" || scheme === "vbscript:" ? "a script URL" : scheme ? `a ${scheme} URL` : "an address that is not absolute";
+  return scheme === "javascript:" || scheme === "vbscript:" ? "a script URL" : scheme ? `a ${scheme} URL` : none;
 }
 
 /** The values both readings must agree on: what a tag names (alt and url may differ by a character reference Wagtail leaves as written). */
