@@ -5,7 +5,7 @@
 // the repository comes from --repo or the origin remote, and without either it says what to do.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,6 +14,12 @@ import { ADMIN_MARKER } from "../src/admin/admin-folder.js";
 import { copyContent, removeDir, ROOT, runCli, snapshotTree, tempDir, type CliRun } from "./helpers/cli.js";
 
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+/** Each entry of a folder: a plain file's bytes' hash, or what else it is (never opened: a pipe would block). */
+const entriesOf = (dir: string) =>
+  Object.fromEntries(readdirSync(dir).sort().map((n) => {
+    const st = lstatSync(path.join(dir, n));
+    return [n, st.isFile() ? sha256(readFileSync(path.join(dir, n))) : st.isSymbolicLink() ? "link" : st.isFIFO() ? "pipe" : "folder"];
+  }));
 const git = (cwd: string, ...args: string[]) => spawnSync("git", args, { cwd, encoding: "utf8" });
 
 /** A site's repository: content/ (the example's), optionally a git repository with an origin remote. */
@@ -135,6 +141,37 @@ describe("the folder is admin's own", () => {
     expect(run.code, run.output).toBe(0);
     expect(run.stdout).toContain("Removed 1 files of the admin written before.");
     expect(existsSync(path.join(dir, "admin/1.decap-cms.js"))).toBe(false);
+  });
+
+  it("refuses a link, a pipe or a folder anywhere in its folder, the marker's temporary file's name included: nothing outside is written, nothing waits", () => {
+    const dir = site(work, "links");
+    expect(runCli(["admin", "--repo", "a/b"], { cwd: dir }).code).toBe(0);
+    const outside = path.join(work, "outside.txt");
+    writeFileSync(outside, "someone's file\n");
+    const admin = path.join(dir, "admin");
+    const cases: [string, () => void][] = [
+      [`${ADMIN_MARKER}.tmp`, () => symlinkSync(outside, path.join(admin, `${ADMIN_MARKER}.tmp`))],
+      ["config.yml", () => {
+        rmSync(path.join(admin, "config.yml"));
+        symlinkSync(outside, path.join(admin, "config.yml"));
+      }],
+      [`${ADMIN_MARKER}.tmp`, () => {
+        const made = spawnSync("mkfifo", [path.join(admin, `${ADMIN_MARKER}.tmp`)]);
+        expect(made.status).toBe(0);
+      }],
+      ["extra", () => mkdirSync(path.join(admin, "extra"))],
+    ];
+    for (const [name, make] of cases) {
+      make();
+      const before = entriesOf(admin);
+      const run = runCli(["admin", "--repo", "a/b"], { cwd: dir, timeout: 30_000 });
+      expect([run.code, run.stderr], name).toEqual([2, expect.stringContaining(`holds ${name}, which is not a plain file`)]);
+      expect(readFileSync(outside, "utf8"), name).toBe("someone's file\n");
+      expect(entriesOf(admin), name).toEqual(before);
+      rmSync(path.join(admin, name), { recursive: true, force: true });
+      // The run again, as admin left it: config.yml is written anew.
+      expect(runCli(["admin", "--repo", "a/b"], { cwd: dir }).code, name).toBe(0);
+    }
   });
 });
 

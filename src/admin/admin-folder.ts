@@ -4,7 +4,7 @@
 // config.yml changed by hand is not lost to the next run. (The build's own marker, src/output/,
 // describes an API's places; the admin's folder is flat and small, so it has a marker of its own.)
 import { createHash } from "node:crypto";
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 import { UsageError } from "../errors.js";
 
@@ -52,10 +52,33 @@ function readAdminMarker(dir: string): Listed | null | "foreign" {
   }
 }
 
+/**
+ * Writes a file of the folder without following a link at its name, and without waiting on a pipe
+ * or a device there (O_NOFOLLOW, O_NONBLOCK; a regular file only): a name in the folder made a link
+ * to a file elsewhere can never make admin write there.
+ */
+function writeOwnFile(file: string, bytes: string | Buffer): void {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o644);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ELOOP" || code === "ENXIO" || code === "EISDIR") throw new UsageError(`${file} is not a plain file (a link, a pipe, a device or a folder); admin writes only its own files. Remove it, then run admin again.`);
+    throw e;
+  }
+  try {
+    if (!fstatSync(fd).isFile()) throw new UsageError(`${file} is not a plain file (a pipe or a device); admin writes only its own files. Remove it, then run admin again.`);
+    const buffer = typeof bytes === "string" ? Buffer.from(bytes, "utf8") : bytes;
+    for (let at = 0; at < buffer.length; ) at += writeSync(fd, buffer, at, buffer.length - at);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 function writeMarker(dir: string, listed: Listed): void {
   const files = Object.fromEntries([...listed].sort(([a], [b]) => (a < b ? -1 : 1)).map(([n, h]) => [n, h.length === 1 ? h[0] : h]));
   const temp = path.join(dir, `${ADMIN_MARKER}.tmp`);
-  writeFileSync(temp, `${JSON.stringify({ written_by: WRITTEN_BY, note: NOTE, files }, null, 2)}\n`);
+  writeOwnFile(temp, `${JSON.stringify({ written_by: WRITTEN_BY, note: NOTE, files }, null, 2)}\n`);
   renameSync(temp, path.join(dir, ADMIN_MARKER));
 }
 
@@ -87,6 +110,12 @@ export function checkAdminFolder(dir: string, shown: string): Listed {
   if (!stat.isDirectory()) throw new UsageError(`--out ${shown} is a file, not a folder; admin writes a folder of its own. Choose another --out.`);
   const entries = readdirSync(dir).sort();
   if (entries.length === 0) return new Map();
+  // Only plain files are admin's: a link, a pipe, a device or a folder is refused wherever it is, the
+  // marker's temporary file included (a link there would have the next write land elsewhere).
+  const odd = entries.filter((e) => !lstatSync(path.join(dir, e)).isFile());
+  if (odd.length > 0) {
+    throw new UsageError(`--out ${shown} holds ${some(odd)}, which ${odd.length === 1 ? "is" : "are"} not a plain file (a link, a pipe, a device or a folder); admin writes only plain files of its own there. Remove ${odd.length === 1 ? "it" : "them"}, or choose a new or empty folder for --out.`);
+  }
   const listed = readAdminMarker(dir);
   const fix = `Choose a new or empty folder for --out (such as admin), or move those files out.`;
   if (listed === null || listed === "foreign") {
@@ -116,7 +145,7 @@ export function writeAdminFolder(dir: string, files: AdminFile[], previous: List
   const during: Listed = new Map(previous);
   for (const [name, [hash]] of next) during.set(name, [...(previous.get(name) ?? []), hash!]);
   writeMarker(dir, during);
-  for (const f of files) writeFileSync(path.join(dir, f.name), f.bytes);
+  for (const f of files) writeOwnFile(path.join(dir, f.name), f.bytes);
   const removed = [...previous.keys()].filter((name) => !next.has(name));
   for (const name of removed) rmSync(path.join(dir, name), { force: true });
   writeMarker(dir, next);

@@ -13,7 +13,11 @@ const commit = z.object({ commitMessage: text });
 export const ACTION_PARAMS = {
   info: z.unknown(),
   entriesByFolder: z.object({ ...branch, folder: text, extension: text, depth: z.number() }),
-  entriesByFiles: z.object({ ...branch, files: z.array(z.object({ path: text, label: z.string().optional() })) }),
+  // A request names each file once: Decap asks for a file's entry once, and a repeated one only makes the answer larger.
+  entriesByFiles: z.object({
+    ...branch,
+    files: z.array(z.object({ path: text, label: z.string().optional() })).refine((files) => new Set(files.map((f) => f.path)).size === files.length, { error: "names a file more than once" }),
+  }),
   getEntry: z.object({ ...branch, path: text }),
   persistEntry: z
     .object({

@@ -3,7 +3,7 @@
 // sent, in order, over a fresh copy of the same content folder, and gets the same answer and
 // leaves the same files; a request that does not fit the protocol is refused (422) as it was. And
 // where decap-server read without bounds or through links, this API does not.
-import { cpSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fileApi, type FileApi } from "../../src/admin/file-api.js";
@@ -68,12 +68,21 @@ describe("the file API, held to decap-server 3.11's recorded answers", () => {
 });
 
 describe("what decap-server did not bound", () => {
-  it("caps one answer: a listing of one file named many times is refused (413), not held in memory", async () => {
-    const { api } = fresh("capped", { maxOriginalBytes: 10 * MiB, maxAnswerBytes: 64 * 1024 });
-    const files = Array.from({ length: 100 }, () => ({ path: "events/the-seagull.json" }));
+  it("caps one answer: a listing of more files than the cap carries is refused (413), not held in memory", async () => {
+    const { root, api } = fresh("capped", { maxOriginalBytes: 10 * MiB, maxAnswerBytes: 64 * 1024 });
+    // A hundred event files (copies of one, each its own name): more than the cap together.
+    const seagull = readFileSync(path.join(root, "events/the-seagull.json"));
+    for (let i = 0; i < 100; i++) writeFileSync(path.join(root, `events/copy-${i}.json`), seagull);
+    const files = readdirSync(path.join(root, "events")).map((name) => ({ path: `events/${name}` }));
     const answer = await api.run({ action: "entriesByFiles", params: { branch: "main", files } });
     expect(answer.status).toBe(413);
     expect((answer.body as { error: string }).error).toMatch(/^entriesByFiles: the answer would carry more than 0\.1 MiB: ask for fewer files at once$/);
+  });
+
+  it("refuses a request naming one file twice (422), before reading it", async () => {
+    const { api } = fresh("twice");
+    const files = [{ path: "events/the-seagull.json" }, { path: "venues.json" }, { path: "events/the-seagull.json" }];
+    expect(await api.run({ action: "entriesByFiles", params: { branch: "main", files } })).toEqual({ status: 422, body: { error: "entriesByFiles: params.files names a file more than once" } });
   });
 
   it("refuses an original larger than --max-original-size (413)", async () => {

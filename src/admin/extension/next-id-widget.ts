@@ -51,6 +51,8 @@ interface NextIdControl {
   state: { text: string };
   setState: (state: { text: string }) => void;
   mounted?: boolean;
+  /** The id this widget proposed, while the field still shows it. */
+  proposed?: number;
 }
 
 const asText = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? String(value) : typeof value === "string" ? value : "");
@@ -70,6 +72,7 @@ export function registerNextIdWidget(): void {
         if (id === null) return;
         fillInTurn(() => {
           if (!this.mounted || asText(this.props.value) !== "") return;
+          this.proposed = id;
           this.setState({ text: String(id) });
           this.props.onChange(id);
         });
@@ -79,6 +82,16 @@ export function registerNextIdWidget(): void {
       this.mounted = false;
     },
     componentDidUpdate(this: NextIdControl, previous: { value: unknown }) {
+      // A change of another field of the same object in the same moment (a performance's date typed
+      // as its id is proposed) can be merged into the object as it was before the id: the field
+      // shows the proposed id, the entry lost it. It is given again, in turn.
+      const proposed = this.proposed;
+      if (proposed !== undefined && asText(this.props.value) === "" && this.state.text === String(proposed)) {
+        fillInTurn(() => {
+          if (this.mounted && asText(this.props.value) === "" && this.state.text === String(proposed)) this.props.onChange(proposed);
+        });
+        return;
+      }
       if (previous.value !== this.props.value && asText(this.props.value) !== this.state.text && Number(this.state.text) !== this.props.value) {
         this.setState({ text: asText(this.props.value) });
       }
@@ -103,6 +116,8 @@ export function registerNextIdWidget(): void {
         onBlur: setInactiveStyle,
         onChange: (e: { target: { value: string } }) => {
           const text = e.target.value;
+          // Typed by the editor: no longer the proposal to keep.
+          this.proposed = undefined;
           this.setState({ text });
           // A whole number is kept as a number; anything else as typed, for the field's check to refuse.
           onChange(/^\d+$/.test(text) ? Number(text) : text === "" ? null : text);
