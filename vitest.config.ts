@@ -6,16 +6,15 @@ import { configDefaults, defineConfig } from "vitest/config";
  * developer's loop, leaves them out (docs/testing.md says why each). The end-to-end ones run whole
  * programs through an install or at a scale that takes minutes: the packed tarball installed with
  * npm (and each way a site depends on it, installed again with npm ci), Netlify's local runtime
- * with Deno over two catalogues, the hosts' engines over 10,000 event pages, and over every lookup
- * of 90 (with the real `vercel build`); and build-threads builds 2,500 event pages some twenty
+ * with Deno and Vercel's router and edge runtime over two catalogues (90 and 10,000 event pages, a
+ * fuzz of queries each), the hosts' rules at 10,000; and build-threads builds 2,500 event pages some twenty
  * times (the write thread, the heap).
  */
 export const LONG = [
   "test/packed.test.ts",
   "test/site-install.test.ts",
-  "test/host-netlify-dev.test.ts",
+  "test/host-functions.test.ts",
   "test/host-scale.test.ts",
-  "test/host-static-lookups.test.ts",
   "test/build-threads.test.ts",
 ];
 

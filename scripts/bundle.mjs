@@ -95,3 +95,22 @@ await build({
   legalComments: "none",
   logLevel: "warning",
 });
+
+// The host runtimes' adapters around the runtime responder (src/adapters/), each one ES module
+// with the responder and the query engine bundled in: the build writes it beside the API's files
+// with the routing data (src/host/cloudflare.ts, netlify.ts, vercel.ts), where the host's own
+// runtime loads it.
+// Plain text, not minified: a site's deploy carries it, and its stack traces name our functions.
+for (const name of ["cloudflare-worker", "netlify-edge", "vercel-edge"]) {
+  await build({
+    entryPoints: [path.join(root, `src/adapters/${name}.ts`)],
+    outfile: path.join(root, `lib/adapters/${name}.bundle.js`),
+    bundle: true,
+    platform: "neutral",
+    format: "esm",
+    target: "es2022",
+    charset: "ascii",
+    legalComments: "none",
+    logLevel: "warning",
+  });
+}

@@ -55,7 +55,7 @@ async function run(options: BuildOptions, write: boolean): Promise<BuildResult> 
   try {
     const settings = checkSettings(ctx);
     const images = checkImages(ctx, settings.value);
-    const job = pageJob({ settings: settings.value.check, now: settings.value.now, hosts: ctx.hosts, write, cache: ctx.cache !== null, previousOut: ctx.output?.inPlace ? ctx.options.outDir : null });
+    const job = pageJob({ settings: settings.value.check, now: settings.value.now, hosts: ctx.hosts, cache: ctx.cache !== null, previousOut: ctx.output?.inPlace ? ctx.options.outDir : null });
     const pages = await buildEventPages({ ...ctx, eventFiles: ctx.content.eventFiles, tuning: ctx.options.tuning, onProgress: ctx.options.onProgress }, job);
     const found = [...settings.diagnostics, ...images.diagnostics, ...pages.diagnostics];
     const checked = checkSite(ctx, settings.value, pages.value, hasErrors(found));

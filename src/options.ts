@@ -171,7 +171,7 @@ export function resolveOptions(options: BuildOptions, needsOut: boolean): Resolv
 }
 
 /** What a build writes at the top of --out besides its media folder: a media folder there would be replaced. */
-export const OUTPUT_NAMES = /^(api|_.*|\..*|serve\.json|404\.html|vercel\.json|nginx(-http)?\.conf)$/;
+export const OUTPUT_NAMES = /^(api|_.*|\..*|serve\.json|404\.html|vercel\.json|nginx(-http)?\.conf|nginx-api\.js)$/;
 
 /** ` (through links, /real/place)` when a folder is elsewhere than its path says. */
 const through = (dir: string, real: string) => (real === dir ? "" : ` (through links, ${real})`);

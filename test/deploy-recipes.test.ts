@@ -3,8 +3,9 @@
 // paste; the schedule's cron and look-back. Then the recipes run as far as they run offline, their
 // own shell text executed with stand-ins for what reaches out (ssh runs the remote command here;
 // sudo runs it as is; npx runs this build and the project's own vercel):
-// - nginx: a real nginx serves the deployed release; a deploy without the reload leaves find/ 404
-//   for a new page, the recipe's step (with the reload) makes it the page's 302;
+// - nginx (with its JavaScript module): a real nginx serves the deployed release; a deploy without
+//   the reload answers a new page's queries (the module reads the release's files) with the last
+//   release's headers, the recipe's step (with the reload) with the new ones;
 // - a static server (serve): the release switched in and DEPLOY_RESTART run;
 // - Vercel: the real `vercel build` turns dist/ into the Build Output API's .vercel/output/ that
 //   `deploy --prebuilt` uploads (the upload itself needs Vercel's servers: not run);
@@ -23,7 +24,7 @@ import { BIN, copyContent, FIXTURES, removeDir, ROOT, runCli, tempDir } from "./
 import { fetchRaw, header } from "./helpers/http-contract.js";
 import { findNetlifyDev } from "./helpers/netlify-dev.js";
 import { startNginx, type NginxSite } from "./helpers/nginx.js";
-import { NGINX, requireProgram } from "./helpers/programs.js";
+import { NGINX, NGINX_JS, requireProgram } from "./helpers/programs.js";
 
 type Step = { name?: string; run?: string; env?: Record<string, string>; "working-directory"?: string };
 type Workflow = { on: Record<string, unknown>; jobs: Record<string, { steps: Step[]; needs?: string; if?: string }> };
@@ -31,6 +32,7 @@ type Workflow = { on: Record<string, unknown>; jobs: Record<string, { steps: Ste
 const WORKFLOW = ".github/workflows/events-catalogue.yml";
 const HOSTS_DOC = readFileSync(path.join(ROOT, "docs/hosts.md"), "utf8");
 const NGINX_BIN = requireProgram(NGINX);
+const NJS = NGINX_BIN ? requireProgram(NGINX_JS) : undefined;
 
 let root: string;
 let n = 0;
@@ -205,7 +207,7 @@ function addPage(dir: string, id: number, slug: string): void {
   writeFileSync(path.join(dir, `content/events/${slug}.json`), JSON.stringify(page, null, 2));
 }
 
-describe.skipIf(!NGINX_BIN)("nginx: the recipe's deploy, reload included, on a real nginx", () => {
+describe.skipIf(!NJS)("nginx: the recipe's deploy, reload included, on a real nginx", () => {
   let dir: string;
   let srv: string;
   let site: NginxSite;
@@ -227,31 +229,36 @@ describe.skipIf(!NGINX_BIN)("nginx: the recipe's deploy, reload included, on a r
     steps = deploySteps(dir);
     // The first deploy, before the server's nginx includes the catalogue: nothing to reload yet.
     deploy(101, "skip");
-    site = await startNginx(NGINX_BIN!, path.join(srv, "current"), dir, { httpInclude: true });
+    site = await startNginx(NGINX_BIN!, NJS!, path.join(srv, "current"), dir);
   }, 120_000);
   afterAll(async () => {
     await site?.server.stop();
   });
 
-  it("switches current to the new release; without the reload find/ answers 404 for a new page, with the recipe's step its 302", async () => {
+  it("switches current to the new release; without the reload nginx keeps the last release's rules and module, with the recipe's step the new ones", async () => {
     addPage(dir, 299, "a-new-page");
+    const cataloguePath = path.join(dir, "content/catalogue.json");
+    writeFileSync(cataloguePath, JSON.stringify({ ...JSON.parse(readFileSync(cataloguePath, "utf8")), cache_control: "public, max-age=60" }, null, 2));
     deploy(102, "skip");
     expect(readlinkSync(path.join(srv, "current"))).toMatch(/releases\/\d{8}T\d{6}Z-102$/);
     const find = `/api/v2/pages/find/?html_path=${pathOf(299)}`;
-    // The new page's files are there: its detail answers; its path is not in the map nginx holds.
+    const query = "/api/v2/event_pages/?slug=a-new-page";
+    // The module reads the release's files per request: the new page's detail, find/ and lookups answer at once...
     expect((await fetchRaw(site.base, "GET", "/api/v2/pages/299/")).status).toBe(200);
-    const stale = await fetchRaw(site.base, "GET", find);
-    expect([stale.status, JSON.parse(stale.body.toString("utf8"))]).toEqual([404, { message: "not found" }]);
+    const early = await fetchRaw(site.base, "GET", find);
+    expect([early.status, header(early, "Location")]).toEqual([302, "https://api.harbour-arts.example/api/v2/pages/299/"]);
+    expect((JSON.parse((await fetchRaw(site.base, "GET", query)).body.toString("utf8")) as { meta: { total_count: number } }).meta.total_count).toBe(1);
+    // ...but nginx.conf and the module (its headers, CORS origins and code) are the last release's until the reload.
+    for (const p of ["/api/v2/pages/299/", query]) expect(header(await fetchRaw(site.base, "GET", p), "Cache-Control"), p).toBeUndefined();
     // The recipe as written: the switch, then nginx -t and the reload.
     deploy(103, "run");
     // nginx -s reload signals the master and returns; the new workers take requests a moment later.
-    let found = await fetchRaw(site.base, "GET", find);
-    for (let i = 0; i < 50 && found.status !== 302; i++) {
+    let reloaded = await fetchRaw(site.base, "GET", query);
+    for (let i = 0; i < 50 && header(reloaded, "Cache-Control") === undefined; i++) {
       await new Promise((r) => setTimeout(r, 100));
-      found = await fetchRaw(site.base, "GET", find);
+      reloaded = await fetchRaw(site.base, "GET", query);
     }
-    expect(found.status).toBe(302);
-    expect(header(found, "Location")).toBe("https://api.harbour-arts.example/api/v2/pages/299/");
+    for (const p of ["/api/v2/pages/299/", query, find]) expect(header(await fetchRaw(site.base, "GET", p), "Cache-Control"), p).toBe("public, max-age=60");
   });
 
   it("keeps the three newest releases, removing only its own older ones", () => {
@@ -289,10 +296,15 @@ describe("Vercel: the prebuilt deploy", () => {
     const vercelJson = JSON.parse(readFileSync(path.join(dir, "dist/vercel.json"), "utf8")) as { routes: { src?: string }[] };
     expect(config.routes.filter((r) => r.src).slice(0, 5).map((r) => r.src)).toEqual(vercelJson.routes.filter((r) => r.src).slice(0, 5).map((r) => r.src));
     // The static files are the API's; the link, the output and vercel.json itself are not served.
-    for (const file of ["api/v2/event_pages/index.json", "api/v2/pages/201/index.json", "_lookup/empty.json"]) {
+    for (const file of ["api/v2/event_pages/index.json", "api/v2/pages/201/index.json", "_query/index.json"]) {
       expect(readFileSync(path.join(output, "static", file)), file).toEqual(readFileSync(path.join(dir, "dist", file)));
     }
     for (const file of ["vercel.json", ".vercel"]) expect(existsSync(path.join(output, "static", file)), file).toBe(false);
+    // The API's edge function beside them, where the routes send queries: the build's, as it wrote it.
+    const fn = path.join(output, "functions/api-answers.func");
+    expect(JSON.parse(readFileSync(path.join(fn, ".vc-config.json"), "utf8"))).toEqual({ runtime: "edge", deploymentTarget: "v8-worker", entrypoint: "index.js" });
+    expect(readFileSync(path.join(fn, "index.js"))).toEqual(readFileSync(path.join(dir, "dist/_vercel/functions/api-answers.func/index.js")));
+    expect(config.routes.some((r) => r.dest === "/api-answers")).toBe(true);
   }, 120_000);
 });
 

@@ -69,7 +69,7 @@ describe("Cloudflare Pages (wrangler pages dev) with _worker.js", () => {
   it("sends exactly the live headers; the Workers runtime, not the worker, decides their order", async () => {
     // The worker hands them over in the live order...
     const worker = readFileSync(path.join(site.dist, "_worker.js/index.js"), "utf8");
-    const rules = JSON.parse(/const RULES = (\{[\s\S]*?\n\});\n/.exec(worker)![1]!) as { jsonHeaders: [string, string][] };
+    const rules = JSON.parse(/export default cloudflareWorker\((\{[\s\S]*?\n\})\);\n/.exec(worker)![1]!) as { jsonHeaders: [string, string][] };
     expect(rules.jsonHeaders.map(([n]) => n)).toEqual(LIVE_ORDER);
     // ...and workerd writes the headers it knows first (Content-Type, Allow, Vary), then the
     // others sorted by name: the live order cannot be expressed. Nothing else is added.

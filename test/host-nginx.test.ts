@@ -1,68 +1,53 @@
-// nginx from Debian (nginx-light, installed by .ci/run), started as a child process with its own
-// prefix on a high port of 127.0.0.1, serving a build made with --host nginx: it answers every
-// address as the live API does. Where nginx is missing these tests are skipped, except under CI.
+// nginx from Debian (nginx-light with libnginx-mod-http-js, installed by .ci/run), started as a
+// child process with its own prefix on a high port of 127.0.0.1, serving a build made with --host
+// nginx: it answers every address as the live API does, its queries from the module
+// (test/host-nginx-queries.test.ts holds those to Wagtail and the preview). Where nginx or its
+// JavaScript module is missing these tests are skipped, except under CI.
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { check } from "../src/build.js";
 import { renderNginx } from "../src/host/nginx.js";
+import { servedRules } from "../src/host/rules.js";
+import { browsableTemplate } from "../src/io/browsable-page.js";
+import { respond } from "../src/runtime/respond.js";
 import type { HostModel } from "../src/host/rules.js";
 import { copyContent, FIXTURES, removeDir, runCli, tempDir } from "./helpers/cli.js";
 import { checkServedApi, fetchRaw, FULL, header, type Answer } from "./helpers/http-contract.js";
-import { NGINX, requireProgram } from "./helpers/programs.js";
-import { freePort, startProcess, waitForHttp, type Started } from "./helpers/server.js";
+import { startNginx, type NginxSite } from "./helpers/nginx.js";
+import { NGINX, NGINX_JS, requireProgram } from "./helpers/programs.js";
 
 const NGINX_BIN = requireProgram(NGINX);
+const NJS = NGINX_BIN ? requireProgram(NGINX_JS) : undefined;
 const EXAMPLE = path.join(FIXTURES, "good/spec-example/content");
 const PARENT_ID = 20;
+const NOW = "2026-05-01T00:00:00Z";
 /** Headers nginx writes itself, around the live ones. */
 const NGINX_OWN = ["Server", "Date", "Content-Length", "Last-Modified", "Connection", "Accept-Ranges"];
 const LIVE_ORDER = ["Content-Type", "Vary", "Allow", "X-Content-Type-Options", "Referrer-Policy", "X-Frame-Options"];
 
-interface Site { dir: string; dist: string; args: string[]; base: string; server: Started }
+interface Site extends NginxSite { dir: string; dist: string; content: string }
 const sites: Site[] = [];
 
-/** Builds `content` with --host nginx and serves it; `catalogue` is merged into its catalogue.json. */
+/** Builds `content` with --host nginx and serves it as docs/hosts.md says (test/helpers/nginx.ts); `catalogue` is merged into its catalogue.json. */
 async function serveWithNginx(catalogue: Record<string, unknown> = {}): Promise<Site> {
   const dir = tempDir("bc-nginx-");
-  chmodSync(dir, 0o755); // started as root, nginx's workers run as another user: they must read the files
   const content = copyContent(EXAMPLE, dir);
   const cataloguePath = path.join(content, "catalogue.json");
   writeFileSync(cataloguePath, JSON.stringify({ ...JSON.parse(readFileSync(cataloguePath, "utf8")), ...catalogue }));
   const dist = path.join(dir, "dist");
-  const run = runCli(["build", "--content", content, "--out", dist, "--now", "2026-05-01T00:00:00Z", "--host", "nginx"]);
+  const run = runCli(["build", "--content", content, "--out", dist, "--now", NOW, "--host", "nginx"]);
   expect(run.code, run.output).toBe(0);
-
-  mkdirSync(path.join(dir, "logs"));
-  const port = await freePort();
-  const conf = path.join(dir, "main.conf");
-  // Everything nginx writes stays in the temp folder; the user's server block, as documented.
-  const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((t) => `${t}_temp_path ${dir}/${t}_temp;`).join("\n  ");
-  writeFileSync(conf, `daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/logs/error.log;
-events {}
-http {
-  access_log off;
-  ${temp}
-  server {
-    listen 127.0.0.1:${port};
-    root ${dist};
-    include ${dist}/nginx.conf;
-  }
-}
-`);
-  const args = ["-p", `${dir}/`, "-c", conf, "-e", `${dir}/logs/error.log`];
-  const server = startProcess(NGINX_BIN!, args, { cwd: dir });
-  const site = { dir, dist, args, base: `http://127.0.0.1:${port}`, server };
+  const started = await startNginx(NGINX_BIN!, NJS!, dist, dir);
+  const site = { dir, dist, content, ...started };
   sites.push(site);
-  await waitForHttp(`${site.base}/api/v2/event_pages/`, 20_000, server);
   return site;
 }
 
 const names = (a: Answer) => a.headers.map(([n]) => n).filter((n) => !NGINX_OWN.includes(n));
 
-describe.skipIf(!NGINX_BIN)("nginx", () => {
+describe.skipIf(!NJS)("nginx", () => {
   let site: Site;
   beforeAll(async () => {
     site = await serveWithNginx();
@@ -74,7 +59,7 @@ describe.skipIf(!NGINX_BIN)("nginx", () => {
     }
   });
 
-  it("accepts the rules (nginx -t)", () => {
+  it("accepts the rules and the module (nginx -t)", () => {
     const t = spawnSync(NGINX_BIN!, ["-t", ...site.args], { encoding: "utf8" });
     expect(t.status, t.stderr).toBe(0);
     expect(t.stderr).toContain("test is successful");
@@ -82,7 +67,7 @@ describe.skipIf(!NGINX_BIN)("nginx", () => {
   });
 
   it("answers every address of the catalogue as the live API does", async () => {
-    await checkServedApi(site.base, site.dist, PARENT_ID, { ...FULL, imageQueries: "refused" });
+    await checkServedApi(site.base, site.dist, PARENT_ID, FULL);
   });
 
   it("sends the live headers in the live order, after nginx's own", async () => {
@@ -143,12 +128,10 @@ describe.skipIf(!NGINX_BIN)("nginx", () => {
     expect(header(crlf, "Set-Cookie")).toBeUndefined();
   });
 
-  it("answers 404 bodies from the build's files, also for ?format=api", async () => {
+  it("answers 404 bodies from the build's files; with a query string (?format=api), the preview's browsable 404 from the module", async () => {
     const file = (f: string) => readFileSync(path.join(site.dist, f));
     const cases = [
       ["/api/v2/event_pages/987654321/", "api/v2/event_pages/404.json"],
-      [`/api/v2/event_pages/${PARENT_ID}/?format=api`, "api/v2/event_pages/404.json"],
-      ["/api/v2/pages/987654321/?format=api", "api/v2/pages/404.json"],
       ["/api/v2/nothing/", "api/v2/404.json"],
       ["/api/", "api/v2/404.json"],
     ];
@@ -158,6 +141,17 @@ describe.skipIf(!NGINX_BIN)("nginx", () => {
       expect(header(a, "Content-Type"), p).toBe("application/json");
       expect(names(a), p).toEqual(LIVE_ORDER);
       expect(a.body.equals(file(f!)), p).toBe(true);
+    }
+    // A request with a query string is the module's: it answers as the preview, whose 404 is the browsable page on ?format=api.
+    const checked = await check({ content: site.content, now: NOW, hosts: [] });
+    expect(checked.ok).toBe(true);
+    const rules = servedRules(checked.model!, browsableTemplate());
+    const files = { read: async (f: string) => (existsSync(path.join(site.dist, f)) ? readFileSync(path.join(site.dist, f), "utf8") : null) };
+    for (const p of [`/api/v2/event_pages/${PARENT_ID}/?format=api`, "/api/v2/pages/987654321/?format=api"]) {
+      const a = await fetchRaw(site.base, "GET", p, { Accept: "text/html" });
+      const want = await respond(rules, files, { method: "GET", url: p, accept: "text/html" });
+      expect([a.status, header(a, "Content-Type"), a.body.toString("utf8")], p).toEqual([want.status, want.headers.find(([n]) => n === "Content-Type")![1], want.body]);
+      expect(a.status, p).toBe(404);
     }
   });
 

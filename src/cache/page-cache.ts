@@ -379,7 +379,7 @@ export class PageCache {
 
   /** A line's first two texts: the event file's name, and the head (the record without its name, its summary and keys, and what the cache does not keep). */
   private lead(r: PageRecord, id: number): string {
-    const { file, json: _json, reused: _reused, outputs: _outputs, page: _page, keys: _keys, keysAt: _keysAt, keysFrom: _keysFrom, keysLength: _keysLength, hash, ...record } = r;
+    const { file, reused: _reused, outputs: _outputs, page: _page, keys: _keys, keysAt: _keysAt, keysFrom: _keysFrom, keysLength: _keysLength, hash, ...record } = r;
     return `${JSON.stringify(file)}\t${JSON.stringify({ hash, id, record })}`;
   }
 

@@ -1,36 +1,21 @@
 // Rules for Cloudflare Pages. _redirects cannot answer a 404, match a query string or refuse a
-// method, so a _worker.js folder (advanced mode) answers every request: templates/cloudflare-worker.js
-// with the routing data written in, and the compiled runtime (src/runtime/: the responder and the
-// query engine) beside it, the very modules the preview runs. _headers and _redirects matter only when the worker
+// method, so a _worker.js folder (advanced mode) answers every request: src/adapters/cloudflare-worker.ts,
+// bundled with the runtime (the responder and the query engine, the very code the preview runs)
+// by the package's build, with the routing data appended. _headers and _redirects matter only when the worker
 // does not run: by default a Pages project "fails open" to its static files once a free plan's
 // daily Functions requests are spent. They then keep the documents reachable with the live
 // headers. They change nothing in the worker's own reads of the files: no rule matches a file's
 // path, and the worker sends headers of its own. No _routes.json: the worker must see every
 // request, which is Pages' default.
-import { readdirSync, readFileSync, statSync } from "node:fs";
 import { browsableTemplate } from "../io/browsable-page.js";
 import { servedRules, staticCorsOrigin, type HostModel } from "./rules.js";
 import type { HostFile } from "./rules.js";
-import { packageUrl } from "../package-files.js";
+import { adapterModule } from "./adapter-bundle.js";
 
-const TEMPLATE_URL = packageUrl("templates/cloudflare-worker.js");
-/** The compiled runtime-neutral code (the responder and the query engine), copied beside the entry. */
-const RUNTIME_URL = packageUrl("lib/runtime/");
 const JSON_FILE = "index.json";
 
-function runtimeFiles(dir: URL, prefix: string): HostFile[] {
-  return readdirSync(dir).sort().flatMap((name) => {
-    const url = new URL(name, dir);
-    if (statSync(url).isDirectory()) return runtimeFiles(new URL(`${name}/`, dir), `${prefix}${name}/`);
-    return name.endsWith(".js") ? [{ path: `${prefix}${name}`, text: readFileSync(url, "utf8") }] : [];
-  });
-}
-
 export function renderCloudflare(model: HostModel): HostFile[] {
-  const template = readFileSync(TEMPLATE_URL, "utf8");
-  if (!template.includes("/* RULES */ null")) throw new Error("cloudflare: templates/cloudflare-worker.js has no RULES placeholder");
-  // A function replacement, so `$` in a header value is not read as a replacement pattern.
-  const worker = template.replace("/* RULES */ null", () => JSON.stringify(servedRules(model, browsableTemplate()), null, 2));
+  const worker = adapterModule("cloudflare-worker", [`export default cloudflareWorker(${JSON.stringify(servedRules(model, browsableTemplate()), null, 2)});`]);
 
   // Fallback only. Pages sets Content-Type from the extension and adds Access-Control-Allow-Origin;
   // `!` detaches it unless one origin (or *) can be named statically.
@@ -59,7 +44,6 @@ export function renderCloudflare(model: HostModel): HostFile[] {
   ];
   return [
     { path: "_worker.js/index.js", text: worker },
-    ...runtimeFiles(RUNTIME_URL, "_worker.js/runtime/"),
     { path: "_headers", text: headers.join("\n") },
     { path: "_redirects", text: redirects.join("\n") },
   ];

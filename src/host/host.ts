@@ -10,11 +10,11 @@ import { renderVercel } from "./vercel.js";
 export type { Host, HostFile } from "./rules.js";
 
 export const HOSTS: Record<string, Host> = {
-  serve: { name: "serve", prerendersLookups: false, prerendersBrowsable: false, render: renderServe },
-  netlify: { name: "netlify", prerendersLookups: true, prerendersBrowsable: true, render: renderNetlify },
-  cloudflare: { name: "cloudflare", prerendersLookups: false, prerendersBrowsable: false, readsEventDetailsFromPages: true, render: renderCloudflare },
-  vercel: { name: "vercel", prerendersLookups: true, prerendersBrowsable: true, render: renderVercel },
-  nginx: { name: "nginx", prerendersLookups: true, prerendersBrowsable: true, render: renderNginx },
+  serve: { name: "serve", prerendersBrowsable: false, render: renderServe },
+  netlify: { name: "netlify", prerendersBrowsable: false, render: renderNetlify },
+  cloudflare: { name: "cloudflare", prerendersBrowsable: false, readsEventDetailsFromPages: true, render: renderCloudflare },
+  vercel: { name: "vercel", prerendersBrowsable: false, render: renderVercel },
+  nginx: { name: "nginx", prerendersBrowsable: true, render: renderNginx },
 };
 
 export const DEFAULT_HOSTS = ["serve"];

@@ -6,13 +6,33 @@
 // No `if` guards a file: each `if` inside a location ends in `return` or `rewrite ... last`, the
 // uses nginx documents as safe; `map` is not allowed inside `server`, so the request's flags
 // (browsable, CORS) are `set` at server level instead.
+//
+// Every request under /api/ with a query string (a list's, a detail's, the images'), and every
+// find/, goes to nginx's JavaScript module (njs: `js_content`), which runs the responder and the
+// query engine the preview and the Cloudflare worker run (nginx-api.js, src/host/nginx-njs.ts),
+// imported by nginx-http.conf in the http block; the plain addresses stay files.
 import { serialize } from "../runtime/serialize.js";
+import { QUERY_INDEX_FILE } from "../runtime/query/query-index.js";
 import { OPENAPI_PATH } from "../runtime/respond.js";
 import { CORS_PREFLIGHT_HEADERS, methodNotAllowedBody, optionsBody, type Collection, type Header, type HostModel } from "./rules.js";
 import type { HostFile } from "./rules.js";
-import { IMAGE_DETAIL_PARAMETERS, imageRefusalBody, LOOKUP_DIR } from "./lookups.js";
-import { lookupDirectives, onlyParameters, alternation, quote, renderNginxFindMap, type LookupDirectives } from "./nginx-lookups.js";
+import { NJS_MODULE_FILE, renderNjsModule } from "./nginx-njs.js";
 
+/** A single-quoted nginx string. nginx expands `$name` in these values and has no escape for `$`. */
+export function quote(text: string): string {
+  if (text.includes("$")) throw new Error(`nginx: cannot write a literal "$" into nginx.conf (in ${JSON.stringify(text)})`);
+  return `'${text.replace(/\\/g, "\\\\").replace(/'/g, "\\'").replace(/\n/g, "\\n")}'`;
+}
+
+/** The name nginx-http.conf imports the module as, and the internal address that hands a request to it. */
+const NJS_IMPORT = "bc_api";
+const NJS_LOCATION = "/_bc_api_query";
+/** Hands the request to the module; $request_uri (what it reads) keeps the request as sent. */
+const toNjs = `rewrite ^ ${NJS_LOCATION} last;`;
+/** A query string beyond nothing: the module answers (as the preview, `format` alone included). */
+const queried = [`if ($args) { ${toNjs} }`];
+
+const QUERY_DIR = QUERY_INDEX_FILE.split("/")[0]!;
 const indent = (lines: string[], by = "    ") => lines.map((l) => (l ? by + l : l));
 const withoutContentType = (headers: readonly Header[]) => headers.filter(([n]) => n !== "Content-Type");
 const contentType = (headers: readonly Header[]) => headers.find(([n]) => n === "Content-Type")?.[1] ?? "application/json";
@@ -28,13 +48,11 @@ interface NginxContext {
   headers: Header[];
   /** The 405 body, naming the method. */
   method405: string;
-  lookups: LookupDirectives | null;
 }
 
 export function renderNginx(model: HostModel): HostFile[] {
   const r = nginxContext(model);
-  const out = [...serverPreamble(model), ...(r.cors ? corsFlags(model) : [])];
-  if (r.lookups) out.push(...r.lookups.server, "");
+  const out = [...serverPreamble(), ...(r.cors ? corsFlags(model) : [])];
   out.push("location ^~ /api/ {", ...indent(apiLocation(r)), "}");
   out.push(
     "location @bc_moved {",
@@ -43,12 +61,33 @@ export function renderNginx(model: HostModel): HostFile[] {
     "    return 200 '';   # the status stays 301 (error_page =301), the Location stays set",
     "}",
     "",
+    "# The queries: the module of nginx-http.conf answers, with the headers it writes itself (none",
+    "# of /api/'s add_header: this location is outside it). Reached only through the rewrites above.",
+    `location = ${NJS_LOCATION} {`,
+    "    internal;",
+    `    js_content ${NJS_IMPORT}.handle;`,
+    "}",
+    "",
   );
-  if (r.lookups) out.push(...r.lookups.named, "");
+  if (!model.timeZone) throw new Error("nginx: the host model has no time zone (the catalogue's, which the queries read)");
   return [
     { path: "nginx.conf", text: out.join("\n") },
-    ...(model.lookups ? [{ path: "nginx-http.conf", text: renderNginxFindMap(model.lookups) }] : []),
+    { path: "nginx-http.conf", text: renderHttpConf() },
+    { path: NJS_MODULE_FILE, text: renderNjsModule(model, model.timeZone) },
   ];
+}
+
+/** For the http block: the module that answers the queries, found through `js_path` (the build's folder). */
+function renderHttpConf(): string {
+  return [
+    "# build-catalogue: the queries' module, for the http block that holds the server including",
+    "# nginx.conf. nginx's JavaScript module must be loaded (Debian: apt-get install",
+    "# libnginx-mod-http-js, which loads it from /etc/nginx/modules-enabled/), and js_path must name",
+    "# this folder, where nginx-api.js is:",
+    "#   http { js_path /srv/dist/; include /srv/dist/nginx-http.conf; server { ...; include /srv/dist/nginx.conf; } }",
+    `js_import ${NJS_IMPORT} from ${NJS_MODULE_FILE};`,
+    "",
+  ].join("\n");
 }
 
 function nginxContext(model: HostModel): NginxContext {
@@ -62,18 +101,20 @@ function nginxContext(model: HostModel): NginxContext {
   // Echoing one of several origins makes the answer depend on Origin: caches must know.
   const headers = withoutContentType(model.jsonHeaders).map(([n, v]): Header => (n === "Vary" && cors && !anyOrigin ? [n, `${v}, Origin`] : [n, v]));
   const method405 = quote(serialize(methodNotAllowedBody("NGINX_METHOD"))).replace("NGINX_METHOD", "$request_method");
-  return { model, cors, headers, method405, lookups: model.lookups ? lookupDirectives(model.lookups, headers, cors) : null };
+  return { model, cors, headers, method405 };
 }
 
 /** How to include the file, the files it keeps from being served, and the browsable page's flag. */
-function serverPreamble(model: HostModel): string[] {
+function serverPreamble(): string[] {
   return [
     "# build-catalogue: how the Events Catalogue API answers, for nginx. Include it inside the",
     "# server block that serves this folder:",
     "#   server { listen 8080; root /srv/dist; include /srv/dist/nginx.conf; }",
-    ...(model.lookups ? ["# and, for find/?html_path=, nginx-http.conf in the http block (see that file)."] : []),
+    "# and nginx-http.conf in the http block, for the queries (see that file).",
     "location = /nginx.conf { return 404; }",
-    ...(model.lookups ? ["location = /nginx-http.conf { return 404; }", `location ^~ /${LOOKUP_DIR}/ { return 404; }   # served only through /api/`] : []),
+    "location = /nginx-http.conf { return 404; }",
+    `location = /${NJS_MODULE_FILE} { return 404; }`,
+    `location ^~ /${QUERY_DIR}/ { return 404; }   # the query indexes, read by the module`,
     "",
     "# The browsable page: ?format=api, or a browser asking for text/html, unless ?format=json.",
     'set $bc_browsable "";',
@@ -110,9 +151,9 @@ const methods = (r: NginxContext, c: Collection) => [
   `if ($request_method = OPTIONS) { return 200 ${quote(serialize(optionsBody(c.name)))}; }`,
   `if ($request_method !~ ^(GET|HEAD)$) { return 405 ${r.method405}; }`,
 ];
-const dispatch = (r: NginxContext, c: Collection, dir: string, queries: string[] = []) => [
+const dispatch = (r: NginxContext, c: Collection, dir: string) => [
+  ...queried,
   ...methods(r, c),
-  ...queries,
   `if ($bc_browsable) { rewrite ^ ${dir}index.api.html last; }`,
   `rewrite ^ ${dir}index.json last;`,
 ];
@@ -144,8 +185,7 @@ function apiLocation(r: NginxContext): string[] {
       "}",
     );
   }
-  for (const c of model.collections) api.push("", `# ${c.prefix}: ${c.name}`, ...(c.kind === "images" ? imageLocations(r, c) : pageLocations(r, c)));
-  if (r.lookups) api.push("", ...r.lookups.locations);
+  for (const c of model.collections) api.push("", `# ${c.prefix}: ${c.name}`, ...collectionLocations(r, c));
   api.push(
     "",
     "# An address without its trailing slash: 301 to it, the query string kept, for every method.",
@@ -161,24 +201,11 @@ function apiLocation(r: NginxContext): string[] {
   return api;
 }
 
-/** The images endpoint's addresses: no query of it is pre-rendered; the list takes format alone, a detail ignores what Wagtail ignores. */
-function imageLocations(r: NginxContext, c: Collection): string[] {
-  const imageRefusal = quote(imageRefusalBody());
+/** A collection's addresses: its list, an item by id, and find/ (the module answers it, query or none). */
+function collectionLocations(r: NginxContext, c: Collection): string[] {
   return [
-    `location = ${c.prefix} {`, ...indent(dispatch(r, c, c.prefix, onlyParameters(["format", "_"], imageRefusal))), "}",
-    `location ~ ^${c.prefix}(?<bc_id>[0-9]+)/$ {`,
-    ...indent(dispatch(r, c, `${c.prefix}$bc_id/`, [`if ($args ~ "(?:^|&)(?:${alternation(IMAGE_DETAIL_PARAMETERS)})(?:=|&|$)") { return 400 ${imageRefusal}; }`])),
-    "}",
-    `location = ${c.prefix}find/ {`, ...indent([...methods(r, c), `return 400 ${imageRefusal};`]), "}",
-  ];
-}
-
-/** A page collection's addresses: its list (with the pre-rendered queries' lookups), a page by id, find/. */
-function pageLocations(r: NginxContext, c: Collection): string[] {
-  const { lookups } = r;
-  return [
-    ...(c.hasList ? [`location = ${c.prefix} {`, ...indent(dispatch(r, c, c.prefix, lookups?.list(c) ?? [])), "}"] : []),
-    `location ~ ^${c.prefix}(?<bc_id>[0-9]+)/$ {`, ...indent(dispatch(r, c, `${c.prefix}$bc_id/`, lookups?.detail ?? [])), "}",
-    ...(lookups ? [`location = ${c.prefix}find/ {`, ...indent([...methods(r, c), ...lookups.find(c)]), "}"] : []),
+    ...(c.hasList ? [`location = ${c.prefix} {`, ...indent(dispatch(r, c, c.prefix)), "}"] : []),
+    `location ~ ^${c.prefix}(?<bc_id>[0-9]+)/$ {`, ...indent(dispatch(r, c, `${c.prefix}$bc_id/`)), "}",
+    `location = ${c.prefix}find/ { ${toNjs} }`,
   ];
 }

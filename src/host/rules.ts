@@ -9,7 +9,7 @@ import type { CatalogueSource } from "../content/catalogue.js";
 import type { Header } from "../runtime/browsable.js";
 import type { QueryIndex } from "../runtime/query/query-index.js";
 import { IMAGE_MODEL, IMAGES_NAME, IMAGES_PREFIX } from "../runtime/query/image-documents.js";
-import { lookupRules, type LookupRules } from "./lookups.js";
+import { queryKeys, type QueryKeys } from "./query-keys.js";
 import { idsOf } from "../model/site.js";
 
 export type { Header };
@@ -20,7 +20,7 @@ export const METHODS = ["GET", "HEAD", "OPTIONS"] as const;
 /** A collection of addresses under one prefix: `/api/v2/event_pages/`, `/api/v2/pages/` or `/api/v2/images/`. */
 export interface Collection {
   prefix: string;
-  /** Pages (whose lookups a static host may pre-render) or images (whose queries only the query engine answers). */
+  /** Pages or images (the images endpoint's own queries and fields). */
   kind: "pages" | "images";
   /** Name of the view, as OPTIONS and the browsable page give it. */
   name: string;
@@ -56,10 +56,12 @@ export interface HostModel {
   /** Allowed CORS origins ("*" for any); empty: no CORS headers, as the live API. */
   corsOrigins: string[];
   cacheControl: string | null;
-  /** What the pre-rendered lookups (`?slug=`, `?type=`, `find/`) need of the catalogue; hosts without it route none. */
-  lookups?: LookupRules;
+  /** The query parameters Wagtail acts on, per view: what a host routes to its function by name. */
+  queryKeys?: QueryKeys;
   /** Where the media folder is served from when it is inside the output (`/media/`): static files, never the API's answers. */
   mediaPrefix?: string | null;
+  /** The catalogue's IANA zone, in which the query engine reads a `first_published_at` filter without an offset (nginx's module needs its offsets). */
+  timeZone?: string;
 }
 
 export const OTHER_NOT_FOUND = { file: "api/v2/404.json", body: OTHER_NOT_FOUND_BODY };
@@ -110,11 +112,10 @@ export function documentAt(model: HostModel, path: string): Document | undefined
 
 /**
  * The host model of a site; `imageIds`: the images the images endpoint publishes, ascending (each
- * image whose size is known); `queryIndex` is asked for only by the hosts that route lookups.
+ * image whose size is known); `queryIndex` is asked for only by the hosts that route queries by key (Vercel).
  * `mediaPrefix`: the media folder's address when the output holds it.
  */
 export function buildHostModel(site: Site, imageIds: readonly number[], queryIndex: () => QueryIndex, mediaPrefix: string | null = null): HostModel {
-  let lookups: LookupRules | undefined;
   const eventIds = Array.from(idsOf(site.events));
   const pageIds = [...eventIds, site.parent.id, ...(site.parent.home ? [site.parent.home.id] : [])].sort((a, b) => a - b);
   const collections: Collection[] = [
@@ -143,9 +144,9 @@ export function buildHostModel(site: Site, imageIds: readonly number[], queryInd
     corsOrigins: site.catalogue.cors_origins,
     cacheControl: site.catalogue.cache_control,
     mediaPrefix,
-    // Only the hosts that route lookups read this: work it out on first use.
-    get lookups(): LookupRules {
-      return (lookups ??= lookupRules(queryIndex()));
+    timeZone: site.catalogue.time_zone,
+    get queryKeys(): QueryKeys {
+      return queryKeys(queryIndex());
     },
   };
 }
@@ -186,8 +187,6 @@ export interface Host {
   name: string;
   /** Whether it serves the browsable page from pre-rendered files (`index.api.html`). */
   prerendersBrowsable: boolean;
-  /** Whether it routes `?slug=`, `?type=` and `find/` by query string to pre-rendered answers (`_lookup/`). */
-  prerendersLookups: boolean;
   /**
    * Whether it answers `/api/v2/event_pages/<id>/` from `/api/v2/pages/<id>/`'s file (the same
    * bytes), so a build for it alone writes each event page's detail once.

@@ -69,7 +69,6 @@ export interface PageRecord {
   page?: PageSummary;
   files: number;
   bytes: number;
-  json?: string;
   /** SHA-1 of the file's bytes, and the files written as they were (for the cache). */
   hash?: string;
   written?: WrittenFile[];

@@ -4,7 +4,7 @@
 import { OUTPUT_NAMES } from "../options.js";
 
 /** The hosts' rule files, at the top of --out. */
-const ROOT_FILES = new Set(["404.html", "serve.json", "_headers", "_redirects", "vercel.json", "nginx.conf", "nginx-http.conf"]);
+const ROOT_FILES = new Set(["404.html", "serve.json", "_headers", "_redirects", "vercel.json", "nginx.conf", "nginx-http.conf", "nginx-api.js"]);
 /** The folders of a media folder (media/images.ts: Wagtail's storage under MEDIA_ROOT). */
 const MEDIA_FOLDERS = new Set(["images", "original_images"]);
 
@@ -20,7 +20,7 @@ export interface Place {
 const json = /\.(json|html)$/;
 const nothing: Place = { file: () => false, folder: () => null };
 
-/** The API's documents and the pre-rendered lookups: JSON and HTML files, in folders of any name. */
+/** The API's documents (and the lookups earlier versions pre-rendered in `_lookup/`): JSON and HTML files, in folders of any name. */
 const documents: Place = { file: (n) => json.test(n), folder: () => documents };
 /** The query indexes. */
 const query: Place = { file: (n) => n.endsWith(".json"), folder: () => null };
@@ -28,6 +28,10 @@ const query: Place = { file: (n) => n.endsWith(".json"), folder: () => null };
 const worker: Place = { file: (n) => n.endsWith(".js"), folder: () => worker };
 const edgeFunctions: Place = { file: (n) => n.endsWith(".js"), folder: () => null };
 const netlify: Place = { file: () => false, folder: (n) => (n === "edge-functions" ? edgeFunctions : null) };
+/** Vercel's edge function in the Build Output API's form: `functions/api-answers.func/`. */
+const vercelFunction: Place = { file: (n) => n === ".vc-config.json" || n === "index.js", folder: () => null };
+const vercelFunctions: Place = { file: () => false, folder: (n) => (n.endsWith(".func") ? vercelFunction : null) };
+const vercel: Place = { file: () => false, folder: (n) => (n === "functions" ? vercelFunctions : null) };
 const api: Place = { file: () => false, folder: (n) => (n === "v2" ? documents : null) };
 /** The renditions and the originals: files of any name. */
 const mediaFiles: Place = { file: () => true, folder: () => null };
@@ -49,6 +53,8 @@ export const OUTPUT_ROOT: Place = {
         return worker;
       case "_netlify":
         return netlify;
+      case "_vercel":
+        return vercel;
       default:
         return OUTPUT_NAMES.test(n) ? null : mediaPath;
     }

@@ -72,7 +72,6 @@ export function buildFromText(job: PageJob, source: PageSource, file: PageText, 
     if (job.eventPagesRoute) out(`api/v2/event_pages/${id}/index.api.html`, html(EVENT_PAGES_NAME, "/api/v2/event_pages/"));
     out(`api/v2/pages/${id}/index.api.html`, html(PAGES_NAME, "/api/v2/pages/"));
   }
-  if (job.keepJson) record.json = json;
   record.page = summarize(settings, event, now);
   if (hash) {
     record.sourceStat = file.stat ?? null;

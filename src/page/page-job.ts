@@ -10,15 +10,13 @@ export interface JobInput {
   settings: SettingsCheck;
   now: Instant | null;
   hosts: readonly Host[];
-  /** False for a check, which writes nothing. */
-  write: boolean;
   /** The build keeps a cache of its pages. */
   cache: boolean;
   /** The output folder whose pages may be reused in place (null: none). */
   previousOut: string | null;
 }
 
-export function pageJob({ settings, now, hosts, write, cache, previousOut }: JobInput): PageJob {
+export function pageJob({ settings, now, hosts, cache, previousOut }: JobInput): PageJob {
   const catalogue = settings.settings?.catalogue;
   return {
     look: settings.look,
@@ -26,8 +24,6 @@ export function pageJob({ settings, now, hosts, write, cache, previousOut }: Job
     now,
     eventPagesRoute: writesEventPagesRoute(hosts),
     browsableHeaders: catalogue && hosts.some((h) => h.prerendersBrowsable) ? answerHeaders(catalogue).jsonHeaders : null,
-    // A check that pre-renders lookups keeps each page's JSON: it has no file to read it back from.
-    keepJson: !write && hosts.some((h) => h.prerendersLookups),
     cache,
     previousOut,
   };

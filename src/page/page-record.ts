@@ -25,8 +25,6 @@ export interface PageJob {
   eventPagesRoute: boolean;
   /** Headers for the pre-rendered browsable pages, or null when no host needs them. */
   browsableHeaders: Header[] | null;
-  /** Keep each page's JSON in its record (a check that pre-renders lookups needs it; a build reads the file back). */
-  keepJson: boolean;
   /** Record what the cache needs (hash, written files); with `previousOut`, reuse unchanged pages from there. */
   cache: boolean;
   previousOut: string | null;
@@ -55,7 +53,7 @@ const shared = (list: Diagnostic[]): Diagnostic[] => (list.length === 0 ? NONE :
 export function keptRecord(r: PageRecord): PageRecord {
   return {
     file: r.file, diagnostics: shared(r.diagnostics), warnings: shared(r.warnings), keys: r.keys, keysAt: r.keysAt, keysFrom: r.keysFrom, keysLength: r.keysLength, placeholders: shared(r.placeholders),
-    page: r.page, files: r.files, bytes: r.bytes, json: r.json, largest: r.largest, reused: r.reused,
+    page: r.page, files: r.files, bytes: r.bytes, largest: r.largest, reused: r.reused,
   };
 }
 
@@ -75,7 +73,7 @@ export interface PageSource extends EventFile {
  * and inode).
  */
 export function canReuse(job: PageJob, cached: ReuseCheck, writing: boolean): boolean {
-  if (job.keepJson || !job.now) return false;
+  if (!job.now) return false;
   const { builtAt, sameUntil, hasWarnings, written } = cached;
   if (!builtAt || sameUntil === undefined) return false;
   const sameNow = compareInstants(builtAt, job.now) === 0;

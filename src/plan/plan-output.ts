@@ -1,6 +1,6 @@
 // Plans the output besides the event pages' own documents (written as each page is built), the
 // images endpoint's (images-endpoint.ts) and the OpenAPI description: the lists, the parent and
-// home pages, the query index, the lookups, the error and OPTIONS bodies, the browsable pages a
+// home pages, the query index, the error and OPTIONS bodies, the browsable pages a
 // host serves from files and the hosts' rule files (content format, section 7). Pure: yields what
 // to write, each JSON document checked against its response schema first; what a rebuild copies
 // from the previous output is an instruction the writer carries out (model/output.ts).
@@ -11,13 +11,11 @@ import { homeDetail, pageListItem, parentDetail } from "../enrich/parent-page.js
 import type { Host } from "../host/host.js";
 import { documentAt, methodNotAllowedBody, methodNotAllowedFile, notFoundBody, optionsBody, OTHER_NOT_FOUND, REFUSED_METHODS, type HostModel } from "../host/rules.js";
 import type { OutputFile, PreviousFile } from "../model/output.js";
-import { idsOf, lazily, type Site } from "../model/site.js";
+import { lazily, type Site } from "../model/site.js";
 import { QUERY_INDEX_FILE } from "../runtime/query/query-index.js";
 import { serialize } from "../runtime/serialize.js";
-import { browsablePage, documentFiles } from "./documents.js";
+import { documentFiles } from "./documents.js";
 import { listEndingWith, listPieces, wholeText, type ListItem } from "./lists.js";
-import { LookupRenderer } from "./lookups.js";
-import { IMAGES_REFUSAL_FILE, imageRefusalBody } from "../host/lookups.js";
 import type { QueryIndexPlan } from "./query-index.js";
 
 /** What a rebuild copies from the previous output: the files that still stand as it wrote them, and the pages it reused. */
@@ -32,29 +30,14 @@ export interface PlanInput {
   model: HostModel;
   hosts: readonly Host[];
   queryIndex: QueryIndexPlan;
-  /** An event page's detail (its JSON as written), for the lookups that list it. */
-  detailOf: (id: number) => string;
   previous: PreviousOutput | null;
 }
 
 /** Every file but the event pages' own documents. */
-export function* planOutput({ site, model, hosts, queryIndex, detailOf, previous }: PlanInput): Generator<OutputFile> {
+export function* planOutput({ site, model, hosts, queryIndex, previous }: PlanInput): Generator<OutputFile> {
   const browsable = hosts.some((h) => h.prerendersBrowsable);
   const document = (path: string) => documentAt(model, path)!;
-  // The lookups hosts without code route to by query string, rendered by the query engine.
-  const lookups = hosts.some((h) => h.prerendersLookups)
-    ? new LookupRenderer(queryIndex.index, (route, query, json) => {
-        if (!browsable) return null;
-        const collection = model.collections.find((c) => c.prefix === `/api/v2/${route}/`)!;
-        return browsablePage(model, collection, collection.prefix, json, 200, "GET", `?${query}&format=api`);
-      })
-    : null;
-  const text = (files: { path: string; text: string }[]) => files.map((f) => ({ path: f.path, bytes: Buffer.from(f.text, "utf8") }));
-  function* answer(path: string, json: string): Generator<OutputFile> {
-    yield* documentFiles(model, browsable, path, json);
-    const id = /^\/api\/v2\/pages\/([0-9]+)\/$/.exec(path);
-    if (lookups && id) yield* text(lookups.document(Number(id[1]), json));
-  }
+  const answer = (path: string, json: string) => documentFiles(model, browsable, path, json);
 
   // Every page in tree order: the home page, the parent, the event pages (ascending id).
   const home = site.parent.home ? homeDetail(site) : null;
@@ -73,14 +56,10 @@ export function* planOutput({ site, model, hosts, queryIndex, detailOf, previous
     const pageList = listEndingWith(firstPages.length + events, firstPages, pageListSchema, "page list", eventListFile, events, () => eventItems(site, null));
     yield { path: document("/api/v2/pages/").file, pieces: pageList };
   }
-  if (lookups) for (const id of idsOf(site.events)) yield* text(lookups.document(id, detailOf(id)));
   yield* answer(`/api/v2/pages/${site.parent.id}/`, checked(parentDetailSchema, parent, "parent page detail"));
   if (home) yield* answer(`/api/v2/pages/${home.id}/`, checked(homeDetailSchema, home, "home page detail"));
-  // What list queries need, for the preview and the Cloudflare worker (compact: no indentation).
+  // What list queries need, for the preview and every host's function (compact: no indentation).
   yield { path: QUERY_INDEX_FILE, pieces: queryIndex.pieces(previous?.queryIndex, previous?.reused) };
-  if (lookups) yield* text(lookups.end());
-
-  if (lookups) yield { path: IMAGES_REFUSAL_FILE, bytes: Buffer.from(imageRefusalBody(), "utf8") };
   for (const c of model.collections) {
     yield { path: c.notFoundFile, bytes: Buffer.from(checked(messageBodySchema, notFoundBody(c.model), c.notFoundFile), "utf8") };
     yield { path: c.optionsFile, bytes: Buffer.from(serialize(optionsBody(c.name)), "utf8") };

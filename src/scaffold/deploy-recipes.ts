@@ -102,14 +102,16 @@ export const DEPLOY_RECIPES: Record<InitHost, DeployRecipe> = {
   vercel: {
     title: "Vercel",
     steps: `${build("vercel")}      # Vercel reads vercel.json only at the project's root: dist/ is linked as the project (no
-      # build of Vercel's own), \`vercel build\` turns it into .vercel/output/ (the Build Output API)
-      # and \`deploy --prebuilt\` uploads that as it is.
+      # build of Vercel's own), \`vercel build\` turns it into .vercel/output/ (the Build Output API),
+      # the API's edge function (written by the build in that form) goes beside the files, and
+      # \`deploy --prebuilt\` uploads that as it is.
       - name: Deploy dist/ to Vercel
         working-directory: dist
         run: |
           mkdir -p .vercel
           printf '{"projectId":"%s","orgId":"%s","settings":{"framework":null,"buildCommand":null,"installCommand":null,"devCommand":null,"outputDirectory":".","rootDirectory":null}}\\n' "$VERCEL_PROJECT_ID" "$VERCEL_ORG_ID" > .vercel/project.json
           npx --yes vercel@${HOST_CLIS.vercel} build --prod --yes
+          mkdir -p .vercel/output/functions && cp -R _vercel/functions/. .vercel/output/functions/
           npx --yes vercel@${HOST_CLIS.vercel} deploy --prebuilt --prod --yes --token "$VERCEL_TOKEN"
         env:
           VERCEL_TOKEN: \${{ secrets.VERCEL_TOKEN }}
@@ -122,8 +124,12 @@ export const DEPLOY_RECIPES: Record<InitHost, DeployRecipe> = {
   },
   nginx: {
     title: "nginx (a server over SSH)",
-    steps: `${build("nginx")}      # nginx reads nginx.conf and nginx-http.conf (find/'s map) only when it starts or reloads:
-      # without the reload, find/ answers 404 for every page added since.
+    steps: `${build("nginx")}      # The server needs nginx's JavaScript module, which answers the queries: install it once
+      # (Debian, Ubuntu: sudo apt-get install libnginx-mod-http-js), and name the release in its
+      # http block: js_path $DEPLOY_PATH/current/; include $DEPLOY_PATH/current/nginx-http.conf;
+      # nginx reads nginx.conf, nginx-http.conf and the module (nginx-api.js: the headers, the CORS
+      # origins, the code) only when it starts or reloads: without the reload, the new release's
+      # files are answered with the last release's rules.
 ${overSsh("Deploy dist/ over SSH, then reload nginx", "sudo -n nginx -t -q && sudo -n nginx -s reload")}`,
     secrets: SSH_SECRETS,
     variables: SSH_VARIABLES,

@@ -4,20 +4,17 @@
 // them made from the same input); the tally of what the build wrote (the media inside --out
 // included), and the hosts' limits checked against it.
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { hostLimitWarnings } from "../host/limits.js";
 import { buildHostModel, type HostModel } from "../host/rules.js";
 import { writtenStand } from "../io/file-status.js";
 import type { Step } from "../model/diagnostics.js";
 import type { OutputFile, PreviousFile } from "../model/output.js";
-import type { WrittenFile } from "../model/page.js";
 import type { Site } from "../model/site.js";
 import { PlannedWriter } from "../output/planned-writer.js";
 import { imagesEndpointInput, planImagesEndpoint } from "../plan/images-endpoint.js";
 import { OPENAPI_FILE, openApiDocument } from "../api/openapi.js";
 import { serialize } from "../runtime/serialize.js";
-import { pagesFile } from "../page/page-record.js";
 import { planOutput, type PreviousOutput } from "../plan/plan-output.js";
 import { QueryIndexPlan } from "../plan/query-index.js";
 import { buildImageIndex } from "../runtime/query/image-index.js";
@@ -46,7 +43,7 @@ export function writeOutput(ctx: BuildContext, site: Site, pages: BuiltPages, si
   const model = buildHostModel(site, images.images.map((i) => i.id), () => queryIndex.index, mediaPrefix);
   const output = ctx.output;
   const writer = new PlannedWriter(output?.writer ?? null, output);
-  const plan = planOutput({ site, model, hosts: ctx.hosts, queryIndex, detailOf: detailReader(ctx, pages), previous: previousOutput(ctx, site) });
+  const plan = planOutput({ site, model, hosts: ctx.hosts, queryIndex, previous: previousOutput(ctx, site) });
   for (const file of plan) writer.write(file);
   ctx.cache?.noteOutputs(writer.pieced);
   const browsable = ctx.hosts.some((h) => h.prerendersBrowsable);
@@ -69,13 +66,6 @@ export function writeOutput(ctx: BuildContext, site: Site, pages: BuiltPages, si
   // Known once every file is planned, and checked before --out is replaced, so that --strict leaves it as it was.
   const limits = hostLimitWarnings(ctx.hosts, tally, ctx.options.outArg);
   return { value: { model, files: tally.files, bytes }, diagnostics: limits };
-}
-
-/** An event page's detail as written: kept by a check, else read back (a page reused in place, from --out; the others, from the staging folder). */
-function detailReader(ctx: BuildContext, pages: BuiltPages): (id: number) => string {
-  const json = new Map(pages.records.flatMap((r) => (r.json && r.page ? [[r.page.id, r.json] as const] : [])));
-  const output = ctx.output;
-  return (id) => json.get(id) ?? readFileSync(path.join(output!.inPlace && ctx.cache?.reused(id) ? ctx.options.outDir : output!.dir, pagesFile(id)), "utf8");
 }
 
 /**

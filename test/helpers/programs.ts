@@ -16,19 +16,26 @@ export interface DebianProgram {
   env: string;
   /** How to install it, when not with the others (INSTALL). */
   install?: string;
+  /** A file nginx loads (a module), looked for readable rather than executable, and only in `dirs`. */
+  module?: boolean;
 }
 
 export const NGINX: DebianProgram = { name: "nginx", commands: ["nginx"], dirs: ["/usr/sbin"], env: "NGINX_PATH" };
+/** nginx's JavaScript module (njs), which answers the queries on nginx: the file a `load_module` names. */
+export const NGINX_JS: DebianProgram = {
+  name: "nginx's JavaScript module", commands: ["ngx_http_js_module.so"], dirs: ["/usr/lib/nginx/modules"], env: "NGINX_JS_MODULE",
+  install: "apt-get install libnginx-mod-http-js", module: true,
+};
 export const CHROMIUM: DebianProgram = { name: "Chromium", commands: ["chromium"], dirs: ["/usr/bin"], env: "CHROMIUM_PATH" };
 /** Python 3, whose own `re` and `json` are the oracles of Wagtail's readings (on most machines already). */
 export const PYTHON: DebianProgram = { name: "Python 3", commands: ["python3"], dirs: ["/usr/bin"], env: "PYTHON_PATH", install: "apt-get install python3" };
 
 /** How to get every program the suites need, in one command. */
-export const INSTALL = "apt-get install nginx-light chromium";
+export const INSTALL = "apt-get install nginx-light libnginx-mod-http-js chromium";
 
-function isExecutableFile(p: string): boolean {
+function isExecutableFile(p: string, mode = constants.X_OK): boolean {
   try {
-    accessSync(p, constants.X_OK);
+    accessSync(p, mode);
     return statSync(p).isFile();
   } catch {
     return false;
@@ -38,12 +45,13 @@ function isExecutableFile(p: string): boolean {
 /** The program's path, or undefined when it is not there (or `$<env>` names a file that is not). */
 export function findProgram(program: DebianProgram, env: NodeJS.ProcessEnv = process.env): string | undefined {
   const given = env[program.env];
-  if (given) return isExecutableFile(given) ? given : undefined;
-  const dirs = [...(env.PATH ?? "").split(path.delimiter).filter(Boolean), ...program.dirs];
+  const mode = program.module ? constants.R_OK : constants.X_OK;
+  if (given) return isExecutableFile(given, mode) ? given : undefined;
+  const dirs = [...(program.module ? [] : (env.PATH ?? "").split(path.delimiter).filter(Boolean)), ...program.dirs];
   for (const dir of dirs) {
     for (const command of program.commands) {
       const p = path.join(dir, command);
-      if (isExecutableFile(p)) return p;
+      if (isExecutableFile(p, mode)) return p;
     }
   }
   return undefined;

@@ -7,7 +7,7 @@
 // Location, and a missing file Vercel's own 404. The static files are served by a small fetcher
 // standing in for the asset server: the bytes, with the route's headers only.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -15,6 +15,7 @@ import { build } from "esbuild";
 import { getTransformedRoutes, normalizeRoutes } from "@vercel/routing-utils";
 import { expect } from "vitest";
 import { ROOT } from "./cli.js";
+import { VERCEL_FUNCTIONS_DIR } from "../../src/host/vercel.js";
 
 export interface VercelAnswer {
   status: number;
@@ -123,3 +124,113 @@ export async function vercelRoutes(dist: string, { real = false } = {}): Promise
   };
 }
 
+
+/** An edge function of a build output: `.vercel/output/functions/<path>.func`, the path it answers. */
+interface EdgeFunctionDir { path: string; dir: string; entrypoint: string }
+
+function edgeFunctionDirs(functionsDir: string, prefix = ""): EdgeFunctionDir[] {
+  let found: EdgeFunctionDir[] = [];
+  for (const name of readdirSync(functionsDir)) {
+    const full = path.join(functionsDir, name);
+    if (!statSync(full).isDirectory()) continue;
+    if (name.endsWith(".func")) {
+      const config = JSON.parse(readFileSync(path.join(full, ".vc-config.json"), "utf8")) as { runtime: string; entrypoint: string };
+      expect(config.runtime, full).toBe("edge");
+      found.push({ path: `${prefix}/${name.slice(0, -".func".length)}`, dir: full, entrypoint: config.entrypoint });
+    } else found = found.concat(edgeFunctionDirs(full, `${prefix}/${name}`));
+  }
+  return found;
+}
+
+/**
+ * An edge function run as `vercel dev` runs one (@vercel/node's dev server): the entrypoint bundled
+ * by esbuild for the browser platform in CommonJS, wrapped with @vercel/node's own edge handler
+ * template, in Vercel's edge runtime (`edge-runtime`, the version @vercel/node depends on).
+ */
+async function edgeFunction(fn: EdgeFunctionDir): Promise<(request: Request) => Promise<Response>> {
+  const { EdgeRuntime } = await import("edge-runtime");
+  const compiled = await build({
+    entryPoints: [path.join(fn.dir, fn.entrypoint)], bundle: true, platform: "browser", conditions: ["edge-light"],
+    format: "cjs", write: false, legalComments: "none", logLevel: "silent",
+  });
+  const template = readFileSync(path.join(ROOT, "node_modules/@vercel/node/dist/edge-handler-template.js"), "utf8");
+  const initialCode = [
+    '"use strict";',
+    `(() => { ${compiled.outputFiles[0]!.text}; })();`,
+    "const userModule = module.exports;",
+    template,
+    "registerFetchListener(userModule, { isMiddleware: false, entrypointLabel: 'api' }, { Request, Response });",
+  ].join("\n");
+  // The compiled entry is CommonJS (`exports.default`), as `vercel build` writes it.
+  const module = { exports: {} };
+  const runtime = new EdgeRuntime({ initialCode, extend: (context) => Object.assign(context, { module, exports: module.exports }) });
+  return async (request) => {
+    const url = new URL(request.url);
+    // What Vercel's proxy tells the function of the address it was asked for.
+    const headers = { ...Object.fromEntries(request.headers), "x-forwarded-host": url.host, "x-forwarded-proto": url.protocol.slice(0, -1), "x-forwarded-port": url.port };
+    const answer = await runtime.dispatchFetch(request.url, { method: request.method, headers });
+    await answer.waitUntil();
+    return new Response(request.method === "HEAD" ? null : await answer.arrayBuffer(), { status: answer.status, headers: [...answer.headers] });
+  };
+}
+
+export interface VercelServer { base: string; stop(): Promise<void> }
+
+/**
+ * `dist` deployed as the recipe deploys it: the real `vercel build`, then every request over HTTP on
+ * 127.0.0.1 answered by Vercel's routing (next-on-pages' copy, as `vercelRoutes`), the static
+ * files by a stand-in for the asset server, and the edge functions by Vercel's edge runtime
+ * (`edgeFunction`); a function's own requests to the deployment come back through the same router.
+ */
+export async function startVercel(dist: string): Promise<VercelServer> {
+  const { routes, staticDir } = vercelBuild(dist);
+  // The recipe's next step (src/scaffold/deploy-recipes.ts): the API's function beside the files.
+  cpSync(path.join(dist, VERCEL_FUNCTIONS_DIR), path.join(dist, ".vercel/output/functions"), { recursive: true });
+  const phases = byPhase(routes);
+  const output: Record<string, { type: "static" } | { type: "function"; entrypoint: string }> = Object.fromEntries(filesUnder(staticDir).map((f) => [f, { type: "static" as const }]));
+  const registry = ((globalThis as Record<string, unknown>).__bcVercelFunctions ??= {}) as Record<string, (r: Request) => Promise<Response>>;
+  const modules = mkdtempSync(path.join(os.tmpdir(), "bc-vercel-functions-"));
+  for (const fn of edgeFunctionDirs(path.join(dist, ".vercel/output/functions"))) {
+    const key = `${modules}${fn.path}`;
+    registry[key] = await edgeFunction(fn);
+    const entry = path.join(modules, `${Object.keys(registry).length}.mjs`);
+    writeFileSync(entry, `export default (request) => globalThis.__bcVercelFunctions[${JSON.stringify(key)}](request);\n`);
+    output[fn.path] = { type: "function", entrypoint: pathToFileURL(entry).href };
+  }
+  const { handleRequest } = await loadRouter();
+  const assetsFetcher = {
+    async fetch(request: Request): Promise<Response> {
+      const p = decodeURIComponent(new URL(request.url).pathname);
+      const file = [p, `${p}.html`, `${p}index.html`].find((f) => output[f]?.type === "static");
+      if (!file) return new Response(null, { status: 404 });
+      return new Response(request.method === "HEAD" ? null : new Uint8Array(readFileSync(path.join(staticDir, file))), { status: 200 });
+    },
+  };
+  const { createServer } = await import("node:http");
+  const server = createServer((req, res) => {
+    const request = new Request(new URL(req.url ?? "/", `http://${req.headers.host}`), {
+      method: req.method,
+      headers: Object.entries(req.headers).flatMap(([n, v]) => (v === undefined ? [] : [[n, Array.isArray(v) ? v.join(", ") : v] as [string, string]])),
+    });
+    handleRequest({ request, assetsFetcher, ctx: { waitUntil: () => {} } }, { routes: phases }, output as never, { collectedLocales: [] })
+      .then(async (response) => {
+        const body = Buffer.from(await response.arrayBuffer());
+        res.writeHead(response.status, [...response.headers].flat());
+        res.end(req.method === "HEAD" ? undefined : body);
+      })
+      .catch((e: unknown) => {
+        res.writeHead(502, { "content-type": "text/plain" });
+        res.end(`the router failed: ${String(e)}`);
+      });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    base: `http://127.0.0.1:${port}`,
+    stop: () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+      rmSync(modules, { recursive: true, force: true });
+    }),
+  };
+}

@@ -52,3 +52,23 @@ export function sameAsWagtail(r: Recorded, got: { status: number; location?: str
   // Wagtail's 404 and 400 bodies end without a newline too; the recording of a 200 may carry gunicorn's none.
   return got.body === r.body ? undefined : `${r.name} ${r.url}: body differs\n${got.body.slice(0, 400)}\n--- Wagtail ---\n${r.body.slice(0, 400)}`;
 }
+
+/**
+ * What a real Wagtail client (wagtail-js) does with the reference catalogue on a server at `base`:
+ * finds a page by slug, and pages through the event list with limit and offset until total_count.
+ */
+export async function wagtailJsOnReference(base: string): Promise<{ page: [number, string]; paging: [requests: number, seen: number, unique: number]; ascending: boolean }> {
+  const { CMSClient } = await import("wagtail-js");
+  const client = new CMSClient({ baseURL: base, apiPath: "/api/v2", cache: "no-store" });
+  const page = (await client.fetchPage("hamlet")) as { id: number; meta: { slug: string } };
+  const seen: number[] = [];
+  let total = Infinity;
+  let requests = 0;
+  while (seen.length < total && requests < 20) {
+    const reply = (await client.fetchContent("event_pages" as "pages", { limit: 20, offset: seen.length })) as { meta: { total_count: number }; items: { id: number }[] };
+    requests++;
+    total = reply.meta.total_count;
+    seen.push(...reply.items.map((i) => i.id));
+  }
+  return { page: [page.id, page.meta.slug], paging: [requests, seen.length, new Set(seen).size], ascending: seen.every((id, i) => i === 0 || seen[i - 1]! < id) };
+}

@@ -44,7 +44,7 @@ describe("missing programs", () => {
   it("name the program, where it was looked for and the install command, on one line", () => {
     const m = missingMessage(program, { TOOL_PATH: "/nothing/tool" });
     expect(m).toBe(`tool not found (looked in TOOL_PATH=/nothing/tool): install it with ${INSTALL}, or set TOOL_PATH`);
-    expect(INSTALL).toBe("apt-get install nginx-light chromium");
+    expect(INSTALL).toBe("apt-get install nginx-light libnginx-mod-http-js chromium");
     expect(missingMessage(program, {})).not.toContain("\n");
   });
 

@@ -12,6 +12,10 @@ import { parseOrdering, shuffled, type Ordering } from "./ordering.js";
 import type { IndexedPage, PageModel, QueryIndex } from "./query-index.js";
 import { titleMatcher, tokens } from "./search.js";
 import { serialize } from "../serialize.js";
+import { parseDocument } from "../key-order.js";
+
+/** A page's document, as selectFields reads it. */
+type PageDocument = Parameters<typeof selectFields>[0];
 
 export type QueryRoute = "pages" | "event_pages";
 
@@ -292,7 +296,7 @@ class Query {
       kind: "documents",
       ids: slice.map((p) => p.id),
       render: (docs) => {
-        const items = docs.map((d) => selectFields(JSON.parse(d), model, fields, this.index.locale));
+        const items = docs.map((d) => selectFields(parseDocument(d) as PageDocument, model, fields, this.index.locale));
         return { status: 200, json: serialize({ meta: { total_count: total }, items }) };
       },
     };
@@ -326,7 +330,7 @@ class Query {
       render: ([doc]) => ({
         status: 200,
         // Without `fields` the detail is the document itself, byte for byte.
-        json: custom ? serialize(selectFields(JSON.parse(doc!), model, fields, this.index.locale)) : doc!,
+        json: custom ? serialize(selectFields(parseDocument(doc!) as PageDocument, model, fields, this.index.locale)) : doc!,
       }),
     };
   }

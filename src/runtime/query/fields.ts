@@ -1,5 +1,6 @@
 // The `fields` parameter: Wagtail's parser (wagtail/api/v2/utils.py, parse_fields_parameter) and
 // its resolution against a page model (views.py, _get_serializer_class), with the same messages.
+import { keepKeyOrder } from "../key-order.js";
 import { QueryError } from "./query-error.js";
 import { pyIsAlnum, pyIsSpace } from "./python.js";
 import type { PageModel } from "./query-index.js";
@@ -166,22 +167,33 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 /** One page as the serializer writes it: `id`, then `meta` (when any meta field is selected), then the body fields. */
 export function selectFields(doc: { [key: string]: Json }, model: PageModel, fields: readonly string[], locale: string): { [key: string]: Json } {
   const out: { [key: string]: Json } = {};
+  // The keys in the order they are set (key-order.ts: njs does not keep it past ten).
+  const outKeys: string[] = [];
   const chosen = new Set(fields);
-  if (chosen.has("id")) out.id = doc.id ?? null;
+  if (chosen.has("id")) {
+    out.id = doc.id ?? null;
+    outKeys.push("id");
+  }
   const docMeta = (doc.meta ?? {}) as { [key: string]: Json };
   const meta: { [key: string]: Json } = {};
-  let anyMeta = false;
+  const metaKeys: string[] = [];
   for (const f of model.meta) {
     if (!chosen.has(f)) continue;
     if (f === "locale") meta[f] = locale;
     else if (f in docMeta) meta[f] = docMeta[f]!;
     else continue;
-    anyMeta = true;
+    metaKeys.push(f);
   }
-  if (anyMeta) out.meta = meta;
+  if (metaKeys.length > 0) {
+    out.meta = keepKeyOrder(meta, metaKeys);
+    outKeys.push("meta");
+  }
   for (const f of model.body) {
     // Fields of the fuller rendering are absent from a plain page's document: the page has none.
-    if (chosen.has(f) && f !== "id" && f in doc) out[f] = doc[f]!;
+    if (chosen.has(f) && f !== "id" && f in doc) {
+      out[f] = doc[f]!;
+      outKeys.push(f);
+    }
   }
-  return out;
+  return keepKeyOrder(out, outKeys);
 }
