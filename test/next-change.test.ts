@@ -81,7 +81,7 @@ describe("every build reports it", () => {
     );
     expect(lines.at(-1)).toMatch(/^Built 2 event pages/);
     const done = runCli(["build", "--out", "out-late", "--now", "2027-01-01"], { cwd: dir });
-    expect(done.stdout).toContain("Next change: none (no performance starts after now; is_past and in_past stay as built)");
+    expect(done.stdout).toContain("Next change: none (no performance starts, no page goes live or expires after now; the catalogue stays as built)");
   });
 
   it("is right: the bytes do not change up to that instant, and do right after it", () => {

@@ -7,7 +7,7 @@ import { buildOptions, progressOf, reportOptions, type BuildFlags, type CommandC
 
 export function checkCommand({ io, setCode, env }: CommandContext): Command {
   return buildOptions(new Command("check").description("validate content/ and plan every file, writing nothing"), false)
-    .addOption(new Option("--next-change", "print only the next instant at which an is_past or in_past changes (ISO 8601; nothing when none is coming), for schedulers"))
+    .addOption(new Option("--next-change", "print only the next instant at which the catalogue changes (an is_past or in_past, a page's go-live or expiry; ISO 8601; nothing when none is coming), for schedulers"))
     .action(async (flags: BuildFlags) => {
       const result = await check({
         content: flags.content, now: flags.now, hosts: flags.host, strict: flags.strict, maxOriginalBytes: flags.maxOriginalSize, onProgress: flags.nextChange ? () => {} : progressOf(flags, io),

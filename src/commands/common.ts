@@ -53,7 +53,7 @@ export interface BuildFlags {
 export function buildOptions(cmd: Command, withOut: boolean): Command {
   cmd.addOption(contentOption());
   if (withOut) cmd.addOption(new Option("--out <dir>", "folder to write the API into (the build's own: replaced by each build)").default("dist"));
-  cmd.addOption(nowOption("the build's current time, ISO 8601 (decides is_past and in_past); default: now"));
+  cmd.addOption(nowOption("the build's current time, ISO 8601 (decides is_past, in_past and which scheduled pages are live); default: now"));
   cmd.addOption(new Option("--host <name>", `write rule files for a static host: ${Object.keys(HOSTS).join(", ")} (repeatable or a comma list; default serve)`).argParser(repeatable));
   cmd.addOption(new Option("--format <format>", "how problems are printed: text (with a code frame) or json (one document on stdout, for tools)").choices(FORMATS).default("text"));
   cmd.addOption(new Option("--strict", "fail on warnings too (exit 1, nothing written)"));

@@ -17,7 +17,7 @@ Examples:
   build-catalogue init --host netlify               after import: add the workflow (deploying to Netlify), .gitignore, $schema
   build-catalogue new event hamlet-2027             start content/events/hamlet-2027.json from a template
   build-catalogue new genres                        write content/genres.json with the 13 default genres, to edit
-  build-catalogue check --next-change               print when is_past/in_past next change (for schedulers)
+  build-catalogue check --next-change               print when the catalogue next changes (for schedulers)
   build-catalogue import https://api.example.org    read a live Wagtail API v2 into content/, then prove the rebuild identical
   build-catalogue admin --repo example-arts/events  write admin/: Decap CMS editing content/ on GitHub, to deploy
 

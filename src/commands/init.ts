@@ -9,7 +9,7 @@ export function initCommand({ io, setCode }: CommandContext): Command {
     .description("start a new site, or add what an existing one lacks: starter content (when content/ is empty or missing), $schema in the content files, .gitignore lines, the GitHub Actions workflow; never replaces a file")
     .addOption(new Option("--dir <dir>", "the site's folder (created when missing)").default("."))
     .addOption(new Option("--host <name>", "the host the workflow deploys to (docs/hosts.md)").choices(INIT_HOSTS).default(DEFAULT_INIT_HOST))
-    .addOption(new Option("--schedule <rhythm>", "how often the workflow rebuilds so is_past turns true: hourly (about 720 runs a month), 15min (about 2,880), none").choices(SCHEDULE_NAMES).default(DEFAULT_SCHEDULE))
+    .addOption(new Option("--schedule <rhythm>", "how often the workflow rebuilds so is_past turns true and scheduled pages go live: hourly (about 720 runs a month), 15min (about 2,880), none").choices(SCHEDULE_NAMES).default(DEFAULT_SCHEDULE))
     .action(async (flags: { dir: string; host: InitHost; schedule: ScheduleName }) => {
       // Each command loads what only it needs (the yaml library, the server) when it runs.
       const { init } = await import("../scaffold/init.js");

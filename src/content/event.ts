@@ -15,7 +15,18 @@ export const eventSchema = z.strictObject({
   id: newId("page").describe("Page id, unique across the event pages, the parent page and its home page."),
   slug: slug.optional().describe("Lowercase words of a-z and 0-9 joined by hyphens; default: the file name."),
   title: nonEmpty.describe("The page title."),
-  first_published_at: timestampText.describe("When the page was first published: a timestamp in the catalogue's time zone (or with an offset)."),
+  live: z.boolean().default(true).describe("false: a draft, kept in content/ and left out of the API (Wagtail's live). Default: true."),
+  go_live_at: timestampText
+    .nullable()
+    .optional()
+    .describe("Go-live date: the page is left out of the API before this instant (a timestamp in the catalogue's time zone, or with an offset)."),
+  expire_at: timestampText
+    .nullable()
+    .optional()
+    .describe("Expiry date: the page is left out of the API from this instant (a timestamp in the catalogue's time zone, or with an offset)."),
+  first_published_at: timestampText
+    .optional()
+    .describe("When the page was first published: a timestamp in the catalogue's time zone (or with an offset). Default: go_live_at; a published page without go_live_at needs it."),
   on_sale: z.boolean().describe("Whether tickets are on sale."),
   event: z.strictObject({ id: newId("event"), ticketing_code: newTicketingCode("event_ticketing") }).describe("The underlying event record: {id, ticketing_code}."),
   venue: idOf("venues").describe("A venue id from venues.json."),

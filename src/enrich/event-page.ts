@@ -1,7 +1,7 @@
 // One event page in the API's two forms: the detail (2.1, both tables) and the list item (2.8).
 import type { Instant } from "../runtime/time/instant.js";
 import { isoformat } from "../runtime/time/format-dates.js";
-import type { PageSummary, SiteEvent, SiteSettings } from "../model/site.js";
+import type { PageSummary, PublishedEvent, SiteEvent, SiteSettings } from "../model/site.js";
 import { descriptionBlocks } from "./blocks.js";
 import { heroImage, thumbnail } from "./images.js";
 import { dateRange, inPast, performances } from "./performances.js";
@@ -23,20 +23,11 @@ export function eventListItem(site: SiteSettings, page: Pick<PageSummary, "id" |
   };
 }
 
-/** What the build keeps of a page once its documents are written (see PageSummary). */
-export function summarize(site: SiteSettings, event: SiteEvent, now: Instant): PageSummary {
+/** What the build keeps of a page once its documents are written (see PageSummary); `expiresAt`: when it leaves the API, if set. */
+export function summarize(site: SiteSettings, event: PublishedEvent, now: Instant, expiresAt: Instant | null): PageSummary {
   const src = event.source;
-  const images = [src.thumbnail.image];
-  if (src.hero_image != null) images.push(src.hero_image);
-  for (const block of src.description ?? []) {
-    if (block.type === "image_carousel") block.value.figures.forEach((f) => images.push(f.image));
-    if (block.type === "logo_wall") block.value.groups.forEach((g) => g.logos.forEach((l) => images.push(l.logo)));
-  }
   const pageLinks: PageSummary["pageLinks"] = [];
-  for (const { reference, path } of event.references) {
-    if (reference.kind === "image") images.push(reference.id);
-    if (reference.kind === "page") pageLinks.push([reference.id, path]);
-  }
+  for (const { reference, path } of event.references) if (reference.kind === "page") pageLinks.push([reference.id, path]);
   const summary: PageSummary = {
     file: event.file,
     id: src.id,
@@ -52,14 +43,27 @@ export function summarize(site: SiteSettings, event: SiteEvent, now: Instant): P
     ticket_button_text: src.ticket_button_text ?? site.catalogue.ticket_button_text,
     thumbnail: src.thumbnail.image,
     ownThumbnailAlt: src.thumbnail.alt !== undefined,
-    images: [...new Set(images)],
-    next: pageNextChange(event, now),
+    images: imagesOf(event),
+    next: pageNextChange(event, now, expiresAt),
   };
   if (pageLinks.length > 0) summary.pageLinks = pageLinks;
   return summary;
 }
 
-export function eventDetail(site: SiteSettings, event: SiteEvent, now: Instant) {
+/** Every image the page shows, once each. */
+export function imagesOf(event: SiteEvent): number[] {
+  const src = event.source;
+  const images = [src.thumbnail.image];
+  if (src.hero_image != null) images.push(src.hero_image);
+  for (const block of src.description ?? []) {
+    if (block.type === "image_carousel") block.value.figures.forEach((f) => images.push(f.image));
+    if (block.type === "logo_wall") block.value.groups.forEach((g) => g.logos.forEach((l) => images.push(l.logo)));
+  }
+  for (const { reference } of event.references) if (reference.kind === "image") images.push(reference.id);
+  return [...new Set(images)];
+}
+
+export function eventDetail(site: SiteSettings, event: PublishedEvent, now: Instant) {
   const c = site.catalogue;
   const src = event.source;
   const image = (imageId: number) => site.images.get(imageId)!;

@@ -1,7 +1,7 @@
 // What the build keeps of one event page, as the page stage, the engine, the cache and the checks
 // across pages share it: types only.
 import type { Diagnostic } from "./diagnostics.js";
-import type { PageSummary } from "./site.js";
+import type { PageSummary, UnpublishedPage } from "./site.js";
 import type { Instant } from "../runtime/time/instant.js";
 
 /** What must be unique across pages, as one page gives it (NaN for a performance left out). */
@@ -67,6 +67,8 @@ export interface PageRecord {
   placeholders: Diagnostic[];
   /** Present when the page is valid and was built. */
   page?: PageSummary;
+  /** Present when the page is valid and the API leaves it out at now (a draft, scheduled or expired). */
+  unpublished?: UnpublishedPage;
   files: number;
   bytes: number;
   /** SHA-1 of the file's bytes, and the files written as they were (for the cache). */

@@ -18,11 +18,21 @@ export interface SitePerformance {
   start: Instant;
 }
 
+/** When a page is in the API (Wagtail's live, go_live_at and expire_at), each instant resolved. */
+export interface Publication {
+  /** False: a draft, never in the API. */
+  live: boolean;
+  goLiveAt: Instant | null;
+  expireAt: Instant | null;
+}
+
 export interface SiteEvent {
   file: string;
   source: EventSource;
   slug: string;
-  firstPublished: Instant;
+  /** The page's own, else its go-live; null only for a draft that gives neither (it is never published). */
+  firstPublished: Instant | null;
+  publication: Publication;
   /** In ascending start, ties by id. */
   performances: SitePerformance[];
   /** The event gives a key of the fuller rendering. */
@@ -30,6 +40,9 @@ export interface SiteEvent {
   /** What its rich text names by id (pages, documents, images), each with the text's key path. */
   references: ReferenceAt[];
 }
+
+/** An event page in the API at the build's now: it has a first publication. */
+export type PublishedEvent = SiteEvent & { firstPublished: Instant };
 
 /** A reference of a rich text, and the key path of that text. */
 export interface ReferenceAt {
@@ -99,7 +112,22 @@ export interface PageSummary {
   /** The pages its rich text links to by id, each with the text's key path (absent when none). */
   pageLinks?: [id: number, path: KeyPath][];
   /** The page's earliest performance start not before now, and what changes then. */
-  next: { instant: Instant; changes: { performance: number; endsPage: boolean }[] } | null;
+  next: { instant: Instant; changes: PageChange[] } | null;
+}
+
+/** What changes of a page at an instant: a performance's is_past (and with the last, the page's in_past), or the page leaves the API. */
+export type PageChange = { performance: number; endsPage: boolean } | { expires: true };
+
+/** A valid page the API leaves out at the build's now: a draft, one scheduled to go live, or one expired. */
+export interface UnpublishedPage {
+  file: string;
+  id: number;
+  slug: string;
+  status: "draft" | "scheduled" | "expired";
+  /** The go-live of a scheduled page, the expiry of an expired one. */
+  at: Instant | null;
+  /** The images it shows: an image a draft uses is not an unused one. */
+  images: number[];
 }
 
 /** The validated catalogue: settings, and a summary of each event page. */

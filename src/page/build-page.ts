@@ -4,7 +4,7 @@
 // thread or in a worker (see page-threads.ts); no thread ever holds more than the page in hand.
 import { eventDetailSchema, fullerEventDetailSchema } from "../api/schemas.js";
 import { checked, schemaName } from "../api/self-check.js";
-import { eventDetail, summarize } from "../enrich/event-page.js";
+import { eventDetail, imagesOf, summarize } from "../enrich/event-page.js";
 import { renderBrowsable } from "../io/browsable-page.js";
 import { EVENT_PAGES_NAME, PAGES_NAME } from "../runtime/bodies.js";
 import { parseSource } from "../load/read-source.js";
@@ -12,7 +12,9 @@ import { locateDiagnostics } from "../load/locate.js";
 import { compareInstants } from "../runtime/time/instant.js";
 import type { SourceFile } from "../load/source-file.js";
 import { checkEventSource } from "../validate/event-source.js";
-import { pageWarnings } from "../validate/warnings.js";
+import { pageWarnings, publicationWarnings } from "../validate/warnings.js";
+import { justBefore, statusAt, type PageStatus } from "../enrich/publication.js";
+import type { PublishedEvent, SiteEvent, UnpublishedPage } from "../model/site.js";
 import { serialize } from "../runtime/serialize.js";
 import type { DetailCheck, PageOutput, PageRecord, PageText } from "../model/page.js";
 import { eventPagesFile, pageRecord, pagesFile, readPage, type PageJob, type PageSource } from "./page-record.js";
@@ -40,8 +42,15 @@ export function buildFromText(job: PageJob, source: PageSource, file: PageText, 
   const record: PageRecord = { ...pageRecord(source.file, [...read.diagnostics, ...check.diagnostics]), keys: check.keys, placeholders: check.placeholders };
   const { settings, now } = job;
   if (!check.event || !settings || !now || read.diagnostics.length > 0) return located(record, read.source);
-  const event = check.event;
-  record.warnings = pageWarnings(event, now, settings.catalogue.time_zone);
+  const zone = settings.catalogue.time_zone;
+  const status = statusAt(check.event.publication, now);
+  record.warnings = publicationWarnings(check.event, now, zone);
+  if (status.kind !== "live" || !check.event.firstPublished) {
+    record.unpublished = unpublishedPage(check.event, status);
+    return located(record, read.source);
+  }
+  const event = check.event as PublishedEvent;
+  record.warnings.push(...pageWarnings(event, now, zone));
   const id = event.source.id;
   const what = `detail of event page ${id} (${event.file})`;
   const schema = event.fuller ? fullerEventDetailSchema : eventDetailSchema;
@@ -72,13 +81,22 @@ export function buildFromText(job: PageJob, source: PageSource, file: PageText, 
     if (job.eventPagesRoute) out(`api/v2/event_pages/${id}/index.api.html`, html(EVENT_PAGES_NAME, "/api/v2/event_pages/"));
     out(`api/v2/pages/${id}/index.api.html`, html(PAGES_NAME, "/api/v2/pages/"));
   }
-  record.page = summarize(settings, event, now);
+  record.page = summarize(settings, event, now, status.expiresAt);
   if (hash) {
     record.sourceStat = file.stat ?? null;
     record.builtAt = now;
-    record.sameUntil = event.performances.find((p) => compareInstants(p.start, now) >= 0)?.start ?? null;
+    const nextStart = event.performances.find((p) => compareInstants(p.start, now) >= 0)?.start ?? null;
+    const lastLive = status.expiresAt && justBefore(status.expiresAt);
+    record.sameUntil = nextStart && lastLive ? (compareInstants(nextStart, lastLive) < 0 ? nextStart : lastLive) : (nextStart ?? lastLive);
   }
   return located(record, read.source);
+}
+
+/** What the build keeps of a valid page the API leaves out at now (for the clock and the warnings on links to it). */
+function unpublishedPage(event: SiteEvent, status: PageStatus): UnpublishedPage {
+  const { file, slug } = event;
+  const at = status.kind === "scheduled" ? status.goLiveAt : status.kind === "expired" ? status.expiredAt : null;
+  return { file, id: event.source.id, slug, status: status.kind === "live" ? "draft" : status.kind, at, images: imagesOf(event) };
 }
 
 /** Positions found while the file's text is in hand (only for a page with something to report). */

@@ -53,7 +53,7 @@ const shared = (list: Diagnostic[]): Diagnostic[] => (list.length === 0 ? NONE :
 export function keptRecord(r: PageRecord): PageRecord {
   return {
     file: r.file, diagnostics: shared(r.diagnostics), warnings: shared(r.warnings), keys: r.keys, keysAt: r.keysAt, keysFrom: r.keysFrom, keysLength: r.keysLength, placeholders: shared(r.placeholders),
-    page: r.page, files: r.files, bytes: r.bytes, largest: r.largest, reused: r.reused,
+    page: r.page, unpublished: r.unpublished, files: r.files, bytes: r.bytes, largest: r.largest, reused: r.reused,
   };
 }
 

@@ -118,8 +118,8 @@ function workflowHeader(host: InitHost, scheduleName: ScheduleName, schedule: Sc
     "- pull requests: check the content; errors and warnings show as annotations on the changed lines (build-catalogue writes them when it runs on GitHub Actions);",
     "- pushes to main: build dist/ and deploy it;",
     schedule
-      ? `- ${schedule.said}: rebuild and deploy if an is_past or in_past has changed since the last run could have (a performance has started). GitHub may start a scheduled run late, so each run looks back ${schedule.lookBackMinutes} minutes: a rebuild is cheap and gives the same bytes. About ${schedule.runsPerMonth.toLocaleString("en")} scheduled runs a month, a minute each, which a private repository counts against its Actions minutes (2,000 a month on GitHub Free; public repositories: free).`
-      : "- no schedule: is_past and in_past change only when the next push (or a run started by hand: Actions, Run workflow) rebuilds.",
+      ? `- ${schedule.said}: rebuild and deploy if the catalogue has changed since the last run could have (a performance has started, a page has gone live or expired). GitHub may start a scheduled run late, so each run looks back ${schedule.lookBackMinutes} minutes: a rebuild is cheap and gives the same bytes. About ${schedule.runsPerMonth.toLocaleString("en")} scheduled runs a month, a minute each, which a private repository counts against its Actions minutes (2,000 a month on GitHub Free; public repositories: free).`
+      : "- no schedule: is_past and in_past change, and scheduled pages go live or expire, only when the next push (or a run started by hand: Actions, Run workflow) rebuilds.",
     "",
     `Deploy: ${recipe.title}. Set ${settings} (Settings, Secrets and variables, Actions). Another host or schedule: docs/hosts.md and docs/getting-started.md of build-catalogue.`,
   ].flatMap((p) => wrap(p));

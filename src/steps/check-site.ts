@@ -42,9 +42,20 @@ export function checkSite(ctx: BuildContext, settings: Settings, pages: BuiltPag
     clock.add(page);
     thumbnails.add(page.thumbnail);
   }
-  diagnostics.push(...images.warnings(), ...links.warnings());
-  const nextChange = clock.result(site.catalogue.time_zone);
-  ctx.options.onProgress(`Validated ${plural(site.events.length, "event page")}, ${plural(site.venues.size, "venue")}, ${plural(site.images.size, "image")}`);
+  const left = { draft: 0, scheduled: 0, expired: 0 };
+  for (const r of records) {
+    if (!r.unpublished) continue;
+    links.addUnpublished(r.unpublished);
+    images.addUnpublished(r.unpublished);
+    if (settings.now) clock.addGoLive(r.unpublished, settings.now);
+    left[r.unpublished.status]++;
+  }
+  const zone = site.catalogue.time_zone;
+  diagnostics.push(...images.warnings(), ...links.warnings(zone));
+  const nextChange = clock.result(zone);
+  const leftOut = Object.entries(left).filter(([, n]) => n > 0).map(([status, n]) => `${n} ${status}`);
+  const unpublished = leftOut.length > 0 ? ` (and ${leftOut.join(", ")}, left out)` : "";
+  ctx.options.onProgress(`Validated ${plural(site.events.length, "event page")}${unpublished}, ${plural(site.venues.size, "venue")}, ${plural(site.images.size, "image")}`);
   return { value: { site, nextChange, thumbnails }, diagnostics };
 }
 

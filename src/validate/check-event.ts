@@ -113,8 +113,21 @@ export function checkEvent(
   });
   src.additional_information?.forEach((item, i) => checkHtml(item.content, ["additional_information", i, "content"]));
 
-  const firstPublished =
-    src.first_published_at === undefined ? null : checkTimestamp(src.first_published_at, look.catalogueZone, file, ["first_published_at"], diagnostics);
+  const when = (key: "first_published_at" | "go_live_at" | "expire_at") => {
+    const text = src[key];
+    return text == null ? null : checkTimestamp(text, look.catalogueZone, file, [key], diagnostics);
+  };
+  const publication = { live: src.live !== false, goLiveAt: when("go_live_at"), expireAt: when("expire_at") };
+  const firstPublished = when("first_published_at") ?? publication.goLiveAt;
+  if (complete && publication.live && src.first_published_at === undefined && src.go_live_at == null) {
+    diagnostics.push(
+      error(
+        file,
+        ["first_published_at"],
+        `is missing: a published page says when it was first published (such as 2026-05-01T09:00, in the catalogue's time zone); give it, or go_live_at to publish the page from that instant, or "live": false to keep the page a draft`,
+      ),
+    );
+  }
   const performances: SitePerformance[] = [];
   src.performances?.forEach((p, i) => {
     if (!p) return;
@@ -135,9 +148,9 @@ export function checkEvent(
     const resolved = resolveTimestamp(parsed.value, look.catalogueZone);
     if (!resolved.ok) diagnostics.push(error(file, at, `${resolved.reason} (checked in the catalogue's time zone, since the venue is unknown)`));
   });
-  if (!complete || diagnostics.length > before || !venue || !firstPublished) return null;
+  if (!complete || diagnostics.length > before || !venue) return null;
 
   performances.sort((a, b) => compareInstants(a.start, b.start) || a.source.id - b.source.id);
   const fuller = FULLER_KEYS.some((k) => src[k] !== undefined);
-  return { file, source: src as EventSource, slug, firstPublished, performances, fuller, references };
+  return { file, source: src as EventSource, slug, firstPublished, publication, performances, fuller, references };
 }

@@ -5,7 +5,7 @@
 import { warning, type Diagnostic, type KeyPath } from "../model/diagnostics.js";
 import { isoformat } from "../runtime/time/format-dates.js";
 import { compareInstants, type Instant } from "../runtime/time/instant.js";
-import type { PageSummary, SiteEvent, SiteSettings } from "../model/site.js";
+import type { PageSummary, SiteEvent, SiteSettings, UnpublishedPage } from "../model/site.js";
 
 /** A performance further than this from now is probably a typo in its year. */
 export const FAR_FUTURE_YEARS = 3;
@@ -60,6 +60,35 @@ export function pageWarnings(event: SiteEvent, now: Instant, zone: string): Diag
   return out;
 }
 
+/**
+ * A schedule that cannot be what was meant: a draft whose go-live has passed (a draft is never
+ * published, whatever its go-live), an expiry not after the go-live (the page would never show).
+ */
+export function publicationWarnings(event: SiteEvent, now: Instant, zone: string): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const { live, goLiveAt, expireAt } = event.publication;
+  const shown = (instant: Instant) => isoformat(instant, zone);
+  if (!live && goLiveAt && compareInstants(goLiveAt, now) <= 0) {
+    out.push(
+      warning(
+        event.file,
+        ["go_live_at"],
+        `is past (${shown(goLiveAt)}; now is ${shown({ epochMs: now.epochMs, micro: 0 })}) but the page is a draft ("live": false), so it is not published: remove "live": false to publish it, or clear go_live_at`,
+      ),
+    );
+  }
+  if (goLiveAt && expireAt && compareInstants(expireAt, goLiveAt) <= 0) {
+    out.push(
+      warning(
+        event.file,
+        ["expire_at"],
+        `(${shown(expireAt)}) is not after go_live_at (${shown(goLiveAt)}), so the page is never published; set an expiry after the go-live, or clear one of them`,
+      ),
+    );
+  }
+  return out;
+}
+
 /** A link to a document by id: the catalogue holds no documents, so nothing in this API resolves it. */
 function documentLinkWarnings(event: SiteEvent, out: Diagnostic[]): void {
   for (const { reference, path } of event.references) {
@@ -82,6 +111,7 @@ function documentLinkWarnings(event: SiteEvent, out: Diagnostic[]): void {
 export class PageLinks {
   private readonly links: { file: string; id: number; path: KeyPath }[] = [];
   private readonly ids = new Set<number>();
+  private readonly unpublished = new Map<number, UnpublishedPage>();
 
   constructor(private readonly parent: SiteSettings["parent"]) {
     this.ids.add(parent.id);
@@ -93,19 +123,33 @@ export class PageLinks {
     for (const [id, path] of page.pageLinks ?? []) this.links.push({ file: page.file, id, path });
   }
 
-  warnings(): Diagnostic[] {
+  /** A page of the catalogue the API leaves out at now: a link to it finds nothing until it is live. */
+  addUnpublished(page: UnpublishedPage): void {
+    this.unpublished.set(page.id, page);
+  }
+
+  warnings(zone: string): Diagnostic[] {
     const { parent } = this;
     const pages = `an event page of the catalogue, its events index page (${parent.id})${parent.home ? ` or its home page (${parent.home.id})` : ""}`;
     return this.links
       .filter((l) => !this.ids.has(l.id))
-      .map(({ file, id, path }) =>
-        warning(
+      .map(({ file, id, path }) => {
+        const page = this.unpublished.get(id);
+        if (page) return warning(file, path, `links to page ${id} (${page.file}), which ${unpublishedAs(page, zone)}, so it is not in this API: /api/v2/pages/${id}/ is a 404 and a front end resolving the link finds nothing; publish that page, or link elsewhere`);
+        return warning(
           file,
           path,
           `links to page ${id} (<a id="${id}" linktype="page">), which is not ${pages}: a front end resolving it through /api/v2/pages/${id}/ finds nothing in this API; link to one of those pages by its id, or by address with href="https://..."; keep it if page ${id} is a page of the site that the catalogue does not hold`,
-        ),
-      );
+        );
+      });
   }
+}
+
+/** "is a draft", "is scheduled to go live at ...", "expired at ...". */
+function unpublishedAs(page: UnpublishedPage, zone: string): string {
+  if (page.status === "scheduled" && page.at) return `is scheduled to go live at ${isoformat(page.at, zone)}`;
+  if (page.status === "expired" && page.at) return `expired at ${isoformat(page.at, zone)}`;
+  return `is a draft ("live": false)`;
 }
 
 /**
@@ -130,6 +174,11 @@ export class ImageUse {
     if (!page.ownThumbnailAlt && this.images.get(page.thumbnail)?.alt?.trim() === "") {
       this.emptyAltThumbnails.set(page.thumbnail, [...(this.emptyAltThumbnails.get(page.thumbnail) ?? []), page.slug]);
     }
+  }
+
+  /** A page the API leaves out at now uses its images all the same (a draft's picture is not an unused one). */
+  addUnpublished(page: UnpublishedPage): void {
+    for (const image of page.images) this.used.add(image);
   }
 
   warnings(): Diagnostic[] {
