@@ -180,12 +180,34 @@ describe("edit: Decap's proxy protocol over the content folder", () => {
     expect(Buffer.from((file.body as { content: string }).content, "base64").equals(PHOTO)).toBe(true);
   });
 
-  it("reports a saved mistake in the status (file, key path, message) while /api/v2/ answers the last good build", async () => {
+  it("refuses a save that would add an error to the build (409, the file and key of each), writing nothing", async () => {
+    const before = await editStatus(base);
+    const ids = (await (await fetch(`${base}/api/admin/next-ids`)).json()) as Record<string, number>;
+    const badVenue = { ...newPage("bad-venue", ids, 1), venue: 999 };
+    const refused = await proxyRequest(base, persistEntry("events/bad-venue.json", JSON.stringify(badVenue, null, 2)));
+    expect(refused.status, refused.text).toBe(409);
+    expect((refused.body as { error: string }).error).toMatch(/^persistEntry: not saved, nothing was written: the change would add an error to the build\. events\/bad-venue\.json venue: no venue has id 999/);
+    expect(existsSync(path.join(content, "events/bad-venue.json"))).toBe(false);
+    // A ticketing code another page has, in an existing page: refused, the file left as it was.
+    const seagullText = readFileSync(path.join(content, "events/the-seagull.json"), "utf8");
+    const seagull = readJson("events/the-seagull.json");
+    const jazzCode = ((readJson("events/jazz-on-the-river.json").performances as Json[])[0]!).ticketing_code;
+    const performances = (seagull.performances as Json[]).map((p, i) => (i === 0 ? { ...p, ticketing_code: jazzCode } : p));
+    const duplicate = await proxyRequest(base, persistEntry("events/the-seagull.json", JSON.stringify({ ...seagull, performances }, null, 2)));
+    expect(duplicate.status, duplicate.text).toBe(409);
+    expect((duplicate.body as { error: string }).error).toMatch(/events\/the-seagull\.json performances\.0\.ticketing_code: .*80011/);
+    expect(readFileSync(path.join(content, "events/the-seagull.json"), "utf8")).toBe(seagullText);
+    expect(edit.output()).toContain("The admin's API refused a request (409)");
+    // Nothing was written, so nothing was rebuilt.
+    expect((await editStatus(base)).build).toBe(before.build);
+  });
+
+  it("reports a mistake made outside the admin in the status (file, key path, message) while /api/v2/ answers the last good build", async () => {
     const good = await nextBuild(edit, base, 0);
     const slugs = await eventSlugs();
     const ids = (await (await fetch(`${base}/api/admin/next-ids`)).json()) as Record<string, number>;
-    const page = { ...newPage("bad-venue", ids, 1), venue: 999 };
-    expect((await proxyRequest(base, persistEntry("events/bad-venue.json", JSON.stringify(page, null, 2)))).status).toBe(200);
+    // Written with a text editor: the admin's check is not in the way.
+    writeFileSync(path.join(content, "events/bad-venue.json"), JSON.stringify({ ...newPage("bad-venue", ids, 1), venue: 999 }, null, 2));
     const failed = await nextBuild(edit, base, good.build);
     expect(failed.ok).toBe(false);
     const problem = failed.diagnostics.find((d) => d.file === "events/bad-venue.json");
@@ -196,10 +218,19 @@ describe("edit: Decap's proxy protocol over the content folder", () => {
     expect(await eventSlugs()).toEqual(slugs);
     expect(edit.output()).toContain("events/bad-venue.json");
 
+    // While the content has an error, a save that adds none is taken (the error is not the save's).
+    const seagull = readFileSync(path.join(content, "events/the-seagull.json"), "utf8");
+    const retitled = seagull.replace('"title": "The Seagull"', '"title": "The Seagull (revival)"');
+    expect(retitled).not.toBe(seagull);
+    const taken = await proxyRequest(base, persistEntry("events/the-seagull.json", retitled));
+    expect(taken.status, taken.text).toBe(200);
+    const still = await nextBuild(edit, base, failed.build);
+    expect(still.ok).toBe(false);
+
     const removed = await proxyRequest(base, action("deleteFile", { path: "events/bad-venue.json", options: { commitMessage: "Delete" } }));
     expect(removed.status).toBe(200);
     expect(existsSync(path.join(content, "events/bad-venue.json"))).toBe(false);
-    const fixed = await nextBuild(edit, base, failed.build);
+    const fixed = await nextBuild(edit, base, still.build);
     expect(fixed.ok).toBe(true);
     expect(fixed.diagnostics.every((d) => d.severity === "warning")).toBe(true);
   });

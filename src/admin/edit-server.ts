@@ -17,6 +17,7 @@ import { fileApi } from "./file-api.js";
 import { nextIds } from "./next-ids.js";
 import { MAX_LISTING_BYTES } from "./proxy-guard.js";
 import { proxyRoute } from "./proxy-route.js";
+import { errorsAddedBy, refusedSave, type SavedFile } from "./save-check.js";
 import { BuildStatus } from "./status.js";
 
 /** Wagtail's own limit on uploads, and the build's default cap on originals (options.ts). */
@@ -45,17 +46,23 @@ export async function startEditServer(options: EditOptions = {}): Promise<EditSe
   if (!existsSync(extensionBundlePath())) throw new UsageError(`the admin's extension ${extensionBundlePath()} is missing: build-catalogue is not built (npm run build) or not fully installed`);
   // The file API and the guard go by where the folder is, not how it is spelled.
   const root = realpathSync(contentDir);
-  const files = adminFileTable(decapDir, contentDir);
+  const adminFiles = adminFileTable(decapDir, contentDir);
   const status = new BuildStatus(contentDir, cwd);
   const maxOriginalBytes = options.maxOriginalBytes ?? DEFAULT_MAX_ORIGINAL_BYTES;
-  const api = proxyRoute({ root, maxOriginalBytes, files: fileApi(root, { maxOriginalBytes, maxAnswerBytes: MAX_LISTING_BYTES }), report: (line) => options.onNotice?.(printable(line)) });
+  // A save that would add an error to the build is refused before it is written (save-check.ts).
+  const vet = async (saved: SavedFile[]) => {
+    const added = await errorsAddedBy(root, saved, { now: options.now, maxOriginalBytes });
+    return added.length > 0 ? { message: refusedSave(added), problems: added } : null;
+  };
+  const files = fileApi(root, { maxOriginalBytes, maxAnswerBytes: MAX_LISTING_BYTES }, vet);
+  const api = proxyRoute({ root, maxOriginalBytes, files, report: (line) => options.onNotice?.(printable(line)) });
 
   const handle = async (req: IncomingMessage, res: ServerResponse, preview: PreviewHandle): Promise<boolean> => {
     const pathname = parseRequestTarget(req.url ?? "")?.pathname ?? "";
     if (pathname === "/admin") {
       res.writeHead(308, { Location: "/admin/", "Content-Length": "0" });
       res.end();
-    } else if (pathname.startsWith("/admin/")) await serveAdminFile(req, res, files, pathname.slice("/admin/".length));
+    } else if (pathname.startsWith("/admin/")) await serveAdminFile(req, res, adminFiles, pathname.slice("/admin/".length));
     else if (pathname === "/api/v1") await api(req, res, preview);
     else if (pathname.startsWith("/api/admin/")) await answerAdminApi(req, res, pathname, { contentDir: root, status, building: preview.building });
     else return false;

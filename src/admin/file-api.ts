@@ -23,6 +23,16 @@ export interface FileApi {
   run: (body: { action: string; params?: unknown }) => Promise<FileApiAnswer>;
 }
 
+/** An error a save would add: the file (relative to the content folder), the dotted key path and the message. */
+export interface SaveProblem {
+  file: string;
+  key: string;
+  message: string;
+}
+
+/** The check of a save before it is written (save-check.ts): the errors it would add, with the refusal's message; null lets it through. */
+export type SaveVetting = (files: { path: string; data: string | Buffer }[]) => Promise<{ message: string; problems: SaveProblem[] } | null>;
+
 export interface FileApiLimits {
   /** The largest image original (--max-original-size), in bytes. */
   maxOriginalBytes: number;
@@ -33,11 +43,12 @@ export interface FileApiLimits {
 /** A read past a cap: the request is refused (413) with this message. */
 class TooLarge extends Error {}
 
-/** A request the API refuses with its own status. */
+/** A request the API refuses with its own status (and, for a refused save, each problem for the admin to place on its field). */
 class Refused extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly problems?: SaveProblem[],
   ) {
     super(message);
   }
@@ -50,8 +61,8 @@ const slashed = (p: string) => p.replace(/\\/g, "/");
 /** Opened for writing without following a link at the last component (the guard checked the rest). */
 const WRITE_NO_FOLLOW = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW;
 
-/** The file API over the content folder `root` (its real path). */
-export function fileApi(root: string, limits: FileApiLimits): FileApi {
+/** The file API over the content folder `root` (its real path); `vet`, when given, may refuse a save (409) before it is written. */
+export function fileApi(root: string, limits: FileApiLimits, vet?: SaveVetting): FileApi {
   // The guard allows only the content format's own paths; a path out of the folder is refused here too.
   const absolute = (rel: string) => {
     const at = path.resolve(root, rel);
@@ -141,6 +152,8 @@ export function fileApi(root: string, limits: FileApiLimits): FileApi {
     persistEntry: async (p) => {
       const files = p.dataFiles ?? [p.entry!];
       if (files.some((f) => f.newPath !== undefined)) throw new Refused(422, "renaming an entry's file (newPath) is not something the admin does");
+      const refusal = vet ? await vet([...files.map((f) => ({ path: f.path, data: f.raw })), ...p.assets.map((a) => ({ path: a.path, data: Buffer.from(a.content, "base64") }))]) : null;
+      if (refusal !== null) throw new Refused(409, refusal.message, refusal.problems);
       for (const f of files) await write(f.path, f.raw);
       for (const a of p.assets) await write(a.path, Buffer.from(a.content, "base64"));
       return { message: "entry persisted" };
@@ -176,7 +189,7 @@ export function fileApi(root: string, limits: FileApiLimits): FileApi {
       try {
         return { status: 200, body: await (actions[action] as (p: unknown) => Promise<unknown>)(params.params) };
       } catch (e) {
-        if (e instanceof Refused) return { status: e.status, body: { error: `${action}: ${e.message}` } };
+        if (e instanceof Refused) return { status: e.status, body: { error: `${action}: ${e.message}`, ...(e.problems ? { problems: e.problems } : {}) } };
         if (e instanceof TooLarge) return { status: 413, body: { error: `${action}: ${e.message}` } };
         return { status: 500, body: { error: "Unknown error" }, failure: (e as Error).message };
       }

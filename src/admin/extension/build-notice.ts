@@ -39,6 +39,20 @@ const PANEL_ID = "build-catalogue-notice";
 
 /** Shows the status in the panel (made on first use), the problems of `savedPath` first. */
 export function showStatus(status: BuildStatus, savedPath: string | null): void {
+  const errors = status.diagnostics.filter((d) => d.severity === "error");
+  const title = status.ok
+    ? `Built: the preview API serves this version. ${status.summary}`
+    : `Not built: ${errors.length} error${errors.length === 1 ? "" : "s"} in the content. The preview API still serves the last good build.`;
+  showPanel(title, status.ok, status.diagnostics, savedPath);
+}
+
+/** Shows a save the server refused: nothing was written, and why. */
+export function showRefusal(problems: Problem[], savedPath: string | null): void {
+  const count = problems.length === 1 ? "an error" : `${problems.length} errors`;
+  showPanel(`Not saved: this change would add ${count} to the build. Nothing was written; correct it and save again.`, false, problems, savedPath);
+}
+
+function showPanel(text: string, ok: boolean, problems: Problem[], savedPath: string | null): void {
   let panel = document.getElementById(PANEL_ID);
   if (!panel) {
     panel = document.createElement("section");
@@ -52,15 +66,12 @@ export function showStatus(status: BuildStatus, savedPath: string | null): void 
     });
     document.body.append(panel);
   }
-  const errors = status.diagnostics.filter((d) => d.severity === "error");
-  const ordered = [...status.diagnostics].sort((a, b) => Number(b.file === savedPath) - Number(a.file === savedPath) || Number(b.severity === "error") - Number(a.severity === "error"));
-  panel.dataset.ok = String(status.ok);
+  const ordered = [...problems].sort((a, b) => Number(b.file === savedPath) - Number(a.file === savedPath) || Number(b.severity === "error") - Number(a.severity === "error"));
+  panel.dataset.ok = String(ok);
   panel.replaceChildren();
   const title = document.createElement("strong");
-  title.textContent = status.ok
-    ? `Built: the preview API serves this version. ${status.summary}`
-    : `Not built: ${errors.length} error${errors.length === 1 ? "" : "s"} in the content. The preview API still serves the last good build.`;
-  title.style.color = status.ok ? "#005614" : "#a10019";
+  title.textContent = text;
+  title.style.color = ok ? "#005614" : "#a10019";
   const close = document.createElement("button");
   close.type = "button";
   close.textContent = "Close";

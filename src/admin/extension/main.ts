@@ -10,6 +10,7 @@ import { registerFocalPointWidget } from "./focal-point-widget.js";
 import { registerHtmlWidget } from "./html-widget.js";
 import { registerImageFileWidget } from "./image-file-widget.js";
 import { forgetNextIds, registerNextIdWidget } from "./next-id-widget.js";
+import { clearFieldErrors, watchRefusedSaves } from "./refused-save.js";
 
 interface Collection {
   name: string;
@@ -49,6 +50,7 @@ function watchSaves(): void {
   CMS.registerEventListener({
     name: "preSave",
     handler: async () => {
+      clearFieldErrors();
       before = (await readStatus())?.build ?? 0;
       return undefined;
     },
@@ -75,6 +77,7 @@ async function start(): Promise<void> {
   registerImageFileWidget();
   registerFocalPointWidget();
   watchSaves();
+  watchRefusedSaves();
   decap().CMS.init({ config: { ...config, load_config_file: false } });
   // Problems already in the content when the admin opens.
   const status = await readStatus();
