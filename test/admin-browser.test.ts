@@ -6,6 +6,8 @@
 // missing these tests are skipped, except under CI. With SCREENSHOTS=<folder> it keeps the
 // screenshots docs/editing.md shows.
 import { execFileSync } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type Locator, type Page } from "playwright-core";
@@ -348,5 +350,45 @@ describe.skipIf(!CHROMIUM_BIN)("the admin in a browser", () => {
     // Nothing was written, so nothing was built.
     expect((await status()).build).toBe(statusBefore.build);
     await page.context().close();
+  });
+
+  it("the page's Content-Security-Policy lets the admin work, and loads nothing from elsewhere: a picture of another host in rich text is refused", async () => {
+    // Every test above ran under it and recorded what it refused: nothing.
+    expect(outside).toEqual([]);
+    const res = await fetch(`${base}/admin/`);
+    const header = res.headers.get("content-security-policy") ?? "";
+    expect(header).toMatch(/^default-src 'none'; /);
+    expect(header).toContain("connect-src 'self' blob: data:;");
+    expect(header).toContain("img-src 'self' data: blob:;");
+    expect(header).toMatch(/frame-ancestors 'none'$/);
+    expect(await res.text()).toContain('<meta http-equiv="Content-Security-Policy" content="default-src');
+    // Another origin that answers: its log shows whether the browser reached it.
+    const hits: string[] = [];
+    const other = createServer((req, res) => {
+      hits.push(req.url ?? "");
+      res.writeHead(200, { "Content-Type": "text/plain" }).end("x");
+    });
+    await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
+    const elsewhere = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+    try {
+      const page = await openAdmin();
+      const refused: string[] = [];
+      page.on("console", (m) => {
+        if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+      });
+      // What an entry's rich text could hold, put into the page as the html widget's preview would.
+      await page.evaluate((at) => {
+        const doc = (globalThis as any).document;
+        const box = doc.createElement("div");
+        box.innerHTML = `<img src="${at}/pixel.png"><style>@import url("${at}/x.css");</style>`;
+        doc.body.append(box);
+      }, elsewhere);
+      await expect.poll(() => refused.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+      expect(refused.join("\n")).toContain(`${elsewhere}/pixel.png`);
+      expect(hits).toEqual([]);
+      await page.context().close();
+    } finally {
+      other.close();
+    }
   });
 });

@@ -63,6 +63,18 @@ describe("admin --repo", () => {
     expect(html).toContain("window.CMS_MANUAL_INIT = true");
   });
 
+  it("index.html carries its Content-Security-Policy: its own origin, GitHub's API and avatars, its one inline script by hash", () => {
+    const html = readFileSync(path.join(dir, "admin/index.html"), "utf8");
+    const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1] ?? "";
+    const inline = /<script>([^<]*)<\/script>/.exec(html)?.[1] ?? "";
+    expect(policy).toMatch(/^default-src 'none'; /);
+    expect(policy).toContain(`script-src 'self' 'sha256-${createHash("sha256").update(inline).digest("base64")}'`);
+    expect(policy).toContain("connect-src 'self' blob: data: https://api.github.com;");
+    expect(policy).toContain("img-src 'self' data: blob: https://avatars.githubusercontent.com;");
+    // A meta element cannot carry frame-ancestors (browsers ignore it there, with a warning).
+    expect(policy).not.toContain("frame-ancestors");
+  });
+
   it("writes every file of Decap's dist the admin needs, byte for byte, and the extension's bundle", () => {
     const dist = decapDistDir()!;
     const names = decapFiles(dist);
@@ -212,6 +224,8 @@ describe("the repository", () => {
     expect((parse(readFileSync(path.join(dir, "admin/config.yml"), "utf8")) as { backend: unknown }).backend).toEqual({
       name: "github", repo: "a/b", branch: "main", base_url: "https://oauth.example.workers.dev", auth_endpoint: "auth",
     });
+    // The page may reach the sign-in's origin too.
+    expect(readFileSync(path.join(dir, "admin/index.html"), "utf8")).toContain("connect-src 'self' blob: data: https://api.github.com https://oauth.example.workers.dev;");
   });
 });
 

@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { packageUrl } from "../package-files.js";
+import { adminPolicy, MANUAL_INIT_SCRIPT } from "./content-security.js";
 
 /** The extension's bundle: registers the formats and widgets, then starts the CMS. */
 export const EXTENSION_FILE = "build-catalogue-admin.js";
@@ -53,15 +54,16 @@ export function decapFiles(dir: string): string[] {
 }
 
 /** The admin's page: Decap's bundle, then the extension, which starts the CMS (CMS_MANUAL_INIT) once its formats and widgets are registered. */
-export function adminIndexHtml(): string {
+export function adminIndexHtml(policy: string = adminPolicy()): string {
   return `<!doctype html>
 <html lang="en">
 <head>
   <meta charset="utf-8">
+  <meta http-equiv="Content-Security-Policy" content="${policy}">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <meta name="robots" content="noindex">
   <title>Events catalogue admin</title>
-  <script>window.CMS_MANUAL_INIT = true;</script>
+  <script>${MANUAL_INIT_SCRIPT}</script>
 </head>
 <body>
   <script src="${DECAP_FILE}"></script>

@@ -8,6 +8,7 @@ import path from "node:path";
 import { adminIndexHtml, decapFiles, EXTENSION_FILE, extensionBundlePath } from "./admin-files.js";
 import { sendBody, sendJson } from "./answer.js";
 import { editConfigYaml } from "./config.js";
+import { adminPolicyHeader } from "./content-security.js";
 
 /** One file of the admin: made per request (the page, the config), or read from a package. */
 type AdminFile = { type: string; make: () => string } | { type: string; file: string };
@@ -36,7 +37,8 @@ export async function serveAdminFile(req: IncomingMessage, res: ServerResponse, 
   if (req.method !== "GET" && req.method !== "HEAD") return sendJson(req, res, 405, { error: "the admin's files are read with GET" }, { Allow: "GET, HEAD" });
   if ("make" in entry) {
     // Made anew for each request: never kept by the browser, never framed by another site.
-    const headers = { "Content-Type": entry.type, "Cache-Control": "no-store", ...(entry.type.startsWith("text/html") ? { "X-Frame-Options": "DENY" } : {}) };
+    const page: Record<string, string> = entry.type.startsWith("text/html") ? { "X-Frame-Options": "DENY", "Content-Security-Policy": adminPolicyHeader() } : {};
+    const headers = { "Content-Type": entry.type, "Cache-Control": "no-store", ...page };
     return sendBody(req, res, 200, Buffer.from(entry.make(), "utf8"), headers);
   }
   // The packages' files change only when they are updated: the browser asks again each time, and reads them again only then.

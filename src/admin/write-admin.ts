@@ -5,6 +5,10 @@ import path from "node:path";
 import { adminIndexHtml, decapDistDir, decapFiles, decapVersion, EXTENSION_FILE, extensionBundlePath } from "./admin-files.js";
 import { checkAdminFolder, writeAdminFolder, type AdminFile } from "./admin-folder.js";
 import { adminConfigYaml, type AdminConfigInput } from "./config.js";
+import { adminPolicy, deployedOrigins } from "./content-security.js";
+
+/** The sign-in's address (`--oauth-url`), whose origin the page may reach. */
+const oauthUrlOf = (config: AdminConfigInput) => config.oauth?.baseUrl;
 
 export const CONFIG_FILE = "config.yml";
 export const INDEX_FILE = "index.html";
@@ -27,7 +31,7 @@ function adminFiles(config: AdminConfigInput): { files: AdminFile[]; decapCount:
   const decap = decapFiles(dist).map((name) => ({ name, bytes: readFileSync(path.join(dist, name)) }));
   return {
     files: [
-      { name: INDEX_FILE, bytes: adminIndexHtml() },
+      { name: INDEX_FILE, bytes: adminIndexHtml(adminPolicy(deployedOrigins(oauthUrlOf(config)))) },
       { name: CONFIG_FILE, bytes: adminConfigYaml(config) },
       { name: EXTENSION_FILE, bytes: readFileSync(extension) },
       ...decap,

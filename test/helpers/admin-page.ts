@@ -4,7 +4,8 @@ import type { Browser, Locator, Page } from "playwright-core";
 
 /**
  * Opens the admin at `base` in a new context of `browser` and waits for the events' list. Every
- * request the page makes that is not for `base` (nor a blob or data URL) is pushed to `outside`.
+ * request the page makes that is not for `base` (nor a blob or data URL) is pushed to `outside`,
+ * and every load its Content-Security-Policy refused.
  */
 export async function openAdmin(browser: Browser, base: string, outside: string[] = []): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, timezoneId: "America/Los_Angeles" });
@@ -12,6 +13,10 @@ export async function openAdmin(browser: Browser, base: string, outside: string[
   page.on("request", (r) => {
     const url = r.url();
     if (!url.startsWith(`${base}/`) && !url.startsWith("blob:") && !url.startsWith("data:")) outside.push(url);
+  });
+  // What the page's Content-Security-Policy refused is pushed too: the admin itself must need nothing it refuses.
+  page.on("console", (m) => {
+    if (/Content Security Policy/i.test(m.text())) outside.push(`refused by the Content-Security-Policy: ${m.text()}`);
   });
   await page.goto(`${base}/admin/`);
   // The proxy backend asks for nothing: its Login button goes straight in.
