@@ -202,6 +202,29 @@ describe("edit: Decap's proxy protocol over the content folder", () => {
     expect((await editStatus(base)).build).toBe(before.build);
   });
 
+  it("never deletes a picture an image still shows (409 naming the image), nor empties a list file that holds items", async () => {
+    const imagesFile = path.join(content, "images.json");
+    const images = readFileSync(imagesFile, "utf8");
+    const withPoster = [...(JSON.parse(images) as Json[]), { id: 990, title: "Hamlet poster", file: "hamlet-2027.jpg", width: 1280, height: 720 }];
+    writeFileSync(imagesFile, JSON.stringify(withPoster, null, 2));
+    try {
+      for (const request of [action("deleteFile", { path: "images/hamlet-2027.jpg", options: { commitMessage: "Delete" } }), action("deleteFiles", { paths: ["images/hamlet-2027.jpg"], options: { commitMessage: "Delete" } })]) {
+        const refused = await proxyRequest(base, request);
+        expect(refused.status, refused.text).toBe(409);
+        expect((refused.body as { error: string }).error).toMatch(/not deleted: images\/hamlet-2027\.jpg is the picture of image 990 \("Hamlet poster"\) in images\.json; remove that image from Images first/);
+        expect(existsSync(path.join(content, "images/hamlet-2027.jpg"))).toBe(true);
+      }
+    } finally {
+      writeFileSync(imagesFile, images);
+    }
+    // A list saved empty over a list with items: refused, the file as it was.
+    const venues = readFileSync(path.join(content, "venues.json"), "utf8");
+    const emptied = await proxyRequest(base, persistEntry("venues.json", "[]\n"));
+    expect(emptied.status, emptied.text).toBe(409);
+    expect((emptied.body as { error: string }).error).toMatch(/this would remove every item of venues\.json \(2 venues on disk\)/);
+    expect(readFileSync(path.join(content, "venues.json"), "utf8")).toBe(venues);
+  });
+
   it("reports a mistake made outside the admin in the status (file, key path, message) while /api/v2/ answers the last good build", async () => {
     const good = await nextBuild(edit, base, 0);
     const slugs = await eventSlugs();

@@ -17,6 +17,7 @@ import { fileApi } from "./file-api.js";
 import { nextIds } from "./next-ids.js";
 import { MAX_LISTING_BYTES } from "./proxy-guard.js";
 import { proxyRoute } from "./proxy-route.js";
+import { emptiedList, pictureInUse } from "./keep-content.js";
 import { errorsAddedBy, refusedSave, type SavedFile } from "./save-check.js";
 import { BuildStatus } from "./status.js";
 
@@ -49,10 +50,16 @@ export async function startEditServer(options: EditOptions = {}): Promise<EditSe
   const adminFiles = adminFileTable(decapDir, contentDir);
   const status = new BuildStatus(contentDir, cwd);
   const maxOriginalBytes = options.maxOriginalBytes ?? DEFAULT_MAX_ORIGINAL_BYTES;
-  // A save that would add an error to the build is refused before it is written (save-check.ts).
-  const vet = async (saved: SavedFile[]) => {
-    const added = await errorsAddedBy(root, saved, { now: options.now, maxOriginalBytes });
-    return added.length > 0 ? { message: refusedSave(added), problems: added } : null;
+  // A save that would add an error to the build, or empty a list, is refused before it is written
+  // (save-check.ts); so is deleting a picture an image shows (keep-content.ts).
+  const vet = {
+    save: async (saved: SavedFile[]) => {
+      const emptied = emptiedList(root, saved);
+      if (emptied !== null) return { message: emptied, problems: [] };
+      const added = await errorsAddedBy(root, saved, { now: options.now, maxOriginalBytes });
+      return added.length > 0 ? { message: refusedSave(added), problems: added } : null;
+    },
+    delete: (paths: string[]) => pictureInUse(root, paths),
   };
   const files = fileApi(root, { maxOriginalBytes, maxAnswerBytes: MAX_LISTING_BYTES }, vet);
   const api = proxyRoute({ root, maxOriginalBytes, files, report: (line) => options.onNotice?.(printable(line)) });

@@ -33,6 +33,9 @@ export interface SaveProblem {
 /** The check of a save before it is written (save-check.ts): the errors it would add, with the refusal's message; null lets it through. */
 export type SaveVetting = (files: { path: string; data: string | Buffer }[]) => Promise<{ message: string; problems: SaveProblem[] } | null>;
 
+/** The check of a deletion before it is done: why it is refused, or null. */
+export type DeleteVetting = (paths: string[]) => string | null;
+
 export interface FileApiLimits {
   /** The largest image original (--max-original-size), in bytes. */
   maxOriginalBytes: number;
@@ -62,7 +65,7 @@ const slashed = (p: string) => p.replace(/\\/g, "/");
 const WRITE_NO_FOLLOW = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW;
 
 /** The file API over the content folder `root` (its real path); `vet`, when given, may refuse a save (409) before it is written. */
-export function fileApi(root: string, limits: FileApiLimits, vet?: SaveVetting): FileApi {
+export function fileApi(root: string, limits: FileApiLimits, vet?: { save: SaveVetting; delete: DeleteVetting }): FileApi {
   // The guard allows only the content format's own paths; a path out of the folder is refused here too.
   const absolute = (rel: string) => {
     const at = path.resolve(root, rel);
@@ -132,6 +135,10 @@ export function fileApi(root: string, limits: FileApiLimits, vet?: SaveVetting):
   };
 
   const remove = (rel: string) => unlink(absolute(rel)).catch(() => undefined);
+  const refuseDelete = (paths: string[]) => {
+    const refusal = vet?.delete(paths) ?? null;
+    if (refusal !== null) throw new Refused(409, refusal);
+  };
 
   const actions: { [A in FileAction]: (params: ParamsOf<A>) => Promise<unknown> } = {
     info: async () => ({ repo: path.basename(root), publish_modes: ["simple"], type: "local_fs" }),
@@ -152,7 +159,7 @@ export function fileApi(root: string, limits: FileApiLimits, vet?: SaveVetting):
     persistEntry: async (p) => {
       const files = p.dataFiles ?? [p.entry!];
       if (files.some((f) => f.newPath !== undefined)) throw new Refused(422, "renaming an entry's file (newPath) is not something the admin does");
-      const refusal = vet ? await vet([...files.map((f) => ({ path: f.path, data: f.raw })), ...p.assets.map((a) => ({ path: a.path, data: Buffer.from(a.content, "base64") }))]) : null;
+      const refusal = vet ? await vet.save([...files.map((f) => ({ path: f.path, data: f.raw })), ...p.assets.map((a) => ({ path: a.path, data: Buffer.from(a.content, "base64") }))]) : null;
       if (refusal !== null) throw new Refused(409, refusal.message, refusal.problems);
       for (const f of files) await write(f.path, f.raw);
       for (const a of p.assets) await write(a.path, Buffer.from(a.content, "base64"));
@@ -170,10 +177,12 @@ export function fileApi(root: string, limits: FileApiLimits, vet?: SaveVetting):
       return mediaFile(p.asset.path, budget());
     },
     deleteFile: async (p) => {
+      refuseDelete([p.path]);
       await remove(p.path);
       return { message: `deleted file ${p.path}` };
     },
     deleteFiles: async (p) => {
+      refuseDelete(p.paths);
       for (const rel of p.paths) await remove(rel);
       return { message: `deleted files ${p.paths.join(", ")}` };
     },
