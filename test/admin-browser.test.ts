@@ -113,7 +113,6 @@ describe.skipIf(!CHROMIUM_BIN)("the admin in a browser", () => {
     await field(page, "title").fill("Admin Test Night");
     // The ids are proposed: the next free ones of the catalogue's files.
     await expect.poll(() => field(page, "id").inputValue()).toBe(String(largest((p) => [p.id]) + 1));
-    await field(page, "first_published_at").fill("2026-04-20T09:00");
     await choose(page, "venue", "Harbour Theatre");
     await choose(page, "genre", "Comedy");
     const thumbnail = field(page, "thumbnail");
@@ -133,6 +132,8 @@ describe.skipIf(!CHROMIUM_BIN)("the admin in a browser", () => {
     expect(written.performances[0].datetime).toBe("2026-09-12T19:30");
     // Defaults the format applies are not written.
     expect(Object.keys(written)).not.toContain("show_in_menus");
+    // The first publish set first_published_at, at edit's --now in the catalogue's zone: never typed.
+    expect(written.first_published_at).toBe("2026-05-01T10:00:00");
     const checked = runCli(["check", "--content", "content", "--now", "2026-05-01T00:00:00Z"], { cwd: dir });
     expect(checked.stderr + checked.stdout).not.toMatch(/error/i);
     expect(checked.code).toBe(0);
@@ -349,6 +350,59 @@ describe.skipIf(!CHROMIUM_BIN)("the admin in a browser", () => {
     expect(readFileSync(file, "utf8")).toBe(before);
     // Nothing was written, so nothing was built.
     expect((await status()).build).toBe(statusBefore.build);
+    await page.context().close();
+  });
+
+  it("makes a page a draft, schedules it and publishes it, typing no id, code or timestamp; the list says each status", async () => {
+    const file = path.join(content, "events", "hamlet.json");
+    const original = readFileSync(file, "utf8");
+    const listed = async () => ((await api("/api/v2/event_pages/?slug=hamlet")).meta as { total_count: number }).total_count;
+    const saved = () => JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+    const page = await openAdmin();
+    // The list shows each page's status, and filters by it.
+    await expect.poll(() => page.locator('a[href="#/collections/events/entries/hamlet"]').innerText(), { timeout: 20_000 }).toContain("Hamlet · Live");
+    await page.goto(`${base}/admin/#/collections/events/entries/hamlet`);
+    const status = field(page, "live");
+    await expect.poll(() => status.getAttribute("data-status"), { timeout: 20_000 }).toBe("live");
+
+    // Unpublish: a draft, out of the API.
+    await status.locator('[data-action="make-draft"]').click();
+    await expect.poll(() => status.locator("[data-status-text]").innerText()).toBe("Draft: not in the API");
+    await publish(page);
+    await expect.poll(() => saved().live, { timeout: 10_000 }).toBe(false);
+    await expect.poll(listed, { timeout: 30_000 }).toBe(0);
+    await shot(page, "admin-draft");
+
+    // Schedule: live from a go-live after edit's now (10:00 in Sydney), picked in the catalogue's zone.
+    await status.locator('[data-action="make-live"]').click();
+    await field(page, "go_live_at").fill("2026-05-01T10:17");
+    await expect.poll(() => status.locator("[data-status-text]").innerText()).toBe("Scheduled: goes live Fri 1 May 2026, 10:17 (Australia/Sydney)");
+    await publish(page);
+    await expect.poll(() => saved().go_live_at, { timeout: 10_000 }).toBe("2026-05-01T10:17");
+    expect(Object.keys(saved())).not.toContain("live");
+    await expect.poll(listed, { timeout: 30_000 }).toBe(0);
+    const next = runCli(["check", "--content", "content", "--next-change", "--now", "2026-05-01T10:16+10:00"], { cwd: dir });
+    expect(next.stdout).toBe("2026-05-01T10:17:00+10:00\n");
+    for (const [now, count] of [["2026-05-01T10:16:59+10:00", 0], ["2026-05-01T10:17+10:00", 1]] as const) {
+      const built = runCli(["build", "--content", "content", "--out", `out-${count}`, "--now", now], { cwd: dir });
+      expect(built.code, built.output).toBe(0);
+      const list = JSON.parse(readFileSync(path.join(dir, `out-${count}`, "api/v2/event_pages/index.json"), "utf8")) as { items: { meta: { slug: string } }[] };
+      expect(list.items.filter((i) => i.meta.slug === "hamlet").length).toBe(count);
+    }
+    await page.goto(`${base}/admin/#/collections/events`);
+    await page.reload();
+    await expect.poll(() => page.locator('a[href="#/collections/events/entries/hamlet"]').innerText(), { timeout: 20_000 }).toContain("Hamlet · Scheduled: goes live Fri 1 May 2026, 10:17");
+
+    // Publish now: the go-live cleared, live at once.
+    await page.goto(`${base}/admin/#/collections/events/entries/hamlet`);
+    await expect.poll(() => status.getAttribute("data-status"), { timeout: 20_000 }).toBe("scheduled");
+    await field(page, "go_live_at").fill("");
+    await expect.poll(() => status.getAttribute("data-status")).toBe("live");
+    await publish(page);
+    await expect.poll(() => Object.keys(saved()).includes("go_live_at"), { timeout: 10_000 }).toBe(false);
+    await expect.poll(listed, { timeout: 30_000 }).toBe(1);
+    // Back where it started, byte for byte.
+    expect(readFileSync(file, "utf8")).toBe(original);
     await page.context().close();
   });
 

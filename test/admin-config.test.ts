@@ -339,8 +339,26 @@ describe("collections", () => {
   it("has the event collections, one per extension, over events/, new files named by the slug", () => {
     for (const [name, extension] of [["events", "json"], ["events_yaml", "yaml"], ["events_yml", "yml"]] as const) {
       expect(collection(config, name), name).toMatchObject({
-        folder: "events", extension, format: `build-catalogue:${name}`, create: true, delete: true, slug: "{{slug}}", identifier_field: "title", sortable_fields: ["title"],
+        folder: "events", extension, format: `build-catalogue:${name}`, create: true, delete: true, slug: "{{slug}}", identifier_field: "title",
+        sortable_fields: ["title", "first_published_at", "venue"], summary: "{{title}} · {{page_status}} ({{filename}})",
       });
+      // Filters by status, sale and each venue of venues.json, by name.
+      const filters = collection(config, name).view_filters as { label: string; field: string; pattern: unknown }[];
+      expect(filters.slice(0, 6)).toEqual([
+        { label: "Draft", field: "page_status", pattern: "^Draft" },
+        { label: "Scheduled", field: "page_status", pattern: "^Scheduled" },
+        { label: "Live", field: "page_status", pattern: "^Live" },
+        { label: "Expired", field: "page_status", pattern: "^Expired" },
+        { label: "On sale", field: "on_sale", pattern: true },
+        { label: "Not on sale", field: "on_sale", pattern: false },
+      ]);
+      const venues = JSON.parse(readFileSync(path.join(content, "venues.json"), "utf8")) as { id: number; name: string }[];
+      expect(filters.slice(6)).toEqual(venues.map((v) => ({ label: `At ${v.name}`, field: "venue", pattern: `^${v.id}$` })));
+      // A page's status is the publication widget's, in the catalogue's zone; a performance reads as a date in words.
+      const fields = collection(config, name).fields as { name: string; widget: string; time_zone?: string; summary?: string }[];
+      expect(fields.find((f) => f.name === "live")).toMatchObject({ widget: "publication", time_zone: "Australia/Sydney" });
+      expect(fields.find((f) => f.name === "go_live_at")).toMatchObject({ widget: "datetime", format: "YYYY-MM-DDTHH:mm", picker_utc: false });
+      expect(fields.find((f) => f.name === "performances")?.summary).toBe("{{fields.datetime | date('ddd D MMM YYYY, h:mm a')}}");
     }
     expect(collection(config, "events_yaml").label).toMatch(/YAML/);
     expect(config.slug).toEqual({ encoding: "ascii", clean_accents: true, sanitize_replacement: "-" });

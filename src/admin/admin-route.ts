@@ -22,9 +22,9 @@ const TYPES: Record<string, string> = {
 const TEXT = "text/plain; charset=utf-8";
 
 /** The admin's files by their name under /admin/ ("" the page itself). */
-export function adminFileTable(decapDir: string, contentDir: string): Map<string, AdminFile> {
-  const html = { type: "text/html; charset=utf-8", make: adminIndexHtml };
-  const table = new Map<string, AdminFile>([["", html], ["index.html", html], ["config.yml", { type: "text/yaml; charset=utf-8", make: () => editConfigYaml(contentDir) }]]);
+export function adminFileTable(decapDir: string, contentDir: string, now?: string): Map<string, AdminFile> {
+  const html = { type: "text/html; charset=utf-8", make: () => adminIndexHtml() };
+  const table = new Map<string, AdminFile>([["", html], ["index.html", html], ["config.yml", { type: "text/yaml; charset=utf-8", make: () => editConfigYaml(contentDir, now) }]]);
   for (const name of decapFiles(decapDir)) table.set(name, { type: TYPES[path.extname(name)] ?? TEXT, file: path.join(decapDir, name) });
   table.set(EXTENSION_FILE, { type: TYPES[".js"]!, file: extensionBundlePath() });
   return table;

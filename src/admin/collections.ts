@@ -6,6 +6,7 @@ import { catalogueSchema } from "../content/catalogue.js";
 import { eventSchema } from "../content/event.js";
 import { LIST_FILES, type SettingsName } from "./content-files.js";
 import { fieldsOf, nextId, type DecapField, type FieldOptions } from "./fields.js";
+import { PAGE_STATUS } from "./page-status.js";
 
 /** A Decap collection (config.yml's `collections` items). */
 export type DecapCollection = { name: string; label: string; [option: string]: unknown };
@@ -21,6 +22,7 @@ const EVENT_COLLECTIONS = [
 const inRepo = (prefix: string, name: string) => path.posix.join(prefix || ".", name);
 
 const formatOf = (collection: string) => `build-catalogue:${collection}`;
+
 const extensionOf = (file: string) => path.extname(file).slice(1);
 
 /**
@@ -42,10 +44,21 @@ function eventCollections(prefix: string, options: FieldOptions): DecapCollectio
     delete: true,
     slug: "{{slug}}",
     identifier_field: "title",
-    summary: "{{title}} ({{filename}})",
-    sortable_fields: ["title"],
+    summary: `{{title}} · {{${PAGE_STATUS}}} ({{filename}})`,
+    sortable_fields: ["title", "first_published_at", "venue"],
+    view_filters: viewFilters(options.venues),
     fields,
   }));
+}
+
+/** The list's filters: by status (as the admin read each page), on sale or not, and by venue. */
+function viewFilters(venues: FieldOptions["venues"]) {
+  return [
+    ...["Draft", "Scheduled", "Live", "Expired"].map((status) => ({ label: status, field: PAGE_STATUS, pattern: `^${status}` })),
+    { label: "On sale", field: "on_sale", pattern: true },
+    { label: "Not on sale", field: "on_sale", pattern: false },
+    ...venues.map((v) => ({ label: `At ${v.name}`, field: "venue", pattern: `^${v.id}$` })),
+  ];
 }
 
 /** A list file's only field: its items, each a form of the list's item schema, a new item's id the next free one of its kind. */

@@ -2,7 +2,11 @@
 // files on disk, never written by hand: for `edit` (Decap's proxy backend, the content folder as
 // the repository's root, saved as it is typed) and for `admin` (the GitHub backend, the site's
 // repository, changes through Decap's editorial workflow of pull requests).
+import path from "node:path";
 import { stringify } from "yaml";
+import { DEFAULT_TIME_ZONE } from "../content/catalogue.js";
+import { readSourceFileSync } from "../load/read-source.js";
+import { isTimeZone } from "../runtime/time/time-zone.js";
 import type { IdList } from "../content/common.js";
 import { collectionsOf, type DecapCollection } from "./collections.js";
 import { findSettingsFiles, LIST_FILES } from "./content-files.js";
@@ -26,8 +30,23 @@ export const EDIT_PROXY_URL = "/api/v1";
  */
 const SLUG = { encoding: "ascii", clean_accents: true, sanitize_replacement: "-" } as const;
 
+/** The catalogue's time zone as its file gives it (the format's default when it gives none or cannot be read: the build reports why). */
+function catalogueZone(contentDir: string, file: string | null): string {
+  const data = file ? readSourceFileSync(path.join(contentDir, file), file).source?.data : undefined;
+  const zone = (data as { time_zone?: unknown } | undefined)?.time_zone;
+  return typeof zone === "string" && isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
+}
+
+/** The venues' ids and names, as far as the file can be read (none when it cannot: the build reports why). */
+function venuesOf(contentDir: string, file: string | null): { id: number; name: string }[] {
+  const data = file ? readSourceFileSync(path.join(contentDir, file), file).source?.data : undefined;
+  return (Array.isArray(data) ? data : [])
+    .filter((v): v is { id: number; name: string } => v !== null && typeof v === "object" && Number.isSafeInteger(v.id) && typeof v.name === "string")
+    .map((v) => ({ id: v.id, name: v.name }));
+}
+
 /** The parts every config shares, for the content folder `contentDir` found at `prefix` in the repository. */
-function configOf(contentDir: string, prefix: string, backend: Record<string, unknown>, publishMode: DecapConfig["publish_mode"]): DecapConfig {
+function configOf(contentDir: string, prefix: string, backend: Record<string, unknown>, publishMode: DecapConfig["publish_mode"], now?: string): DecapConfig {
   const files = findSettingsFiles(contentDir);
   const lists = new Set((Object.keys(LIST_FILES) as IdList[]).filter((l) => files[l] !== null));
   return {
@@ -38,7 +57,7 @@ function configOf(contentDir: string, prefix: string, backend: Record<string, un
     // An image's `file` is its bare name in images/ (the image-file widget writes it): no folder before it.
     public_folder: "",
     slug: SLUG,
-    collections: collectionsOf(files, prefix, { lists }),
+    collections: collectionsOf(files, prefix, { lists, timeZone: catalogueZone(contentDir, files.catalogue), venues: venuesOf(contentDir, files.venues), ...(now ? { now } : {}) }),
   };
 }
 
@@ -46,11 +65,11 @@ function configOf(contentDir: string, prefix: string, backend: Record<string, un
 export const configYaml = (config: DecapConfig): string => stringify(config, { lineWidth: 0, aliasDuplicateObjects: false });
 
 /** The config `edit` serves: the proxy backend at /api/v1, whose repository root is the content folder. */
-export function editConfig(contentDir: string): DecapConfig {
-  return configOf(contentDir, "", { name: "proxy", proxy_url: EDIT_PROXY_URL }, "simple");
+export function editConfig(contentDir: string, now?: string): DecapConfig {
+  return configOf(contentDir, "", { name: "proxy", proxy_url: EDIT_PROXY_URL }, "simple", now);
 }
 
-export const editConfigYaml = (contentDir: string): string => configYaml(editConfig(contentDir));
+export const editConfigYaml = (contentDir: string, now?: string): string => configYaml(editConfig(contentDir, now));
 
 export interface AdminConfigInput {
   /** The content folder on disk (its files decide the collections). */

@@ -47,7 +47,7 @@ export async function startEditServer(options: EditOptions = {}): Promise<EditSe
   if (!existsSync(extensionBundlePath())) throw new UsageError(`the admin's extension ${extensionBundlePath()} is missing: build-catalogue is not built (npm run build) or not fully installed`);
   // The file API and the guard go by where the folder is, not how it is spelled.
   const root = realpathSync(contentDir);
-  const adminFiles = adminFileTable(decapDir, contentDir);
+  const adminFiles = adminFileTable(decapDir, contentDir, options.now);
   const status = new BuildStatus(contentDir, cwd);
   const maxOriginalBytes = options.maxOriginalBytes ?? DEFAULT_MAX_ORIGINAL_BYTES;
   // A save that would add an error to the build, or empty a list, is refused before it is written

@@ -24,6 +24,12 @@ export interface DecapField {
 export interface FieldOptions {
   /** The lists that have a collection (their relation fields point there); a defaulted list without one is a select over its defaults. */
   lists: ReadonlySet<IdList>;
+  /** The catalogue's time zone: a page's go-live and expiry are its wall times, and its status is shown in it. */
+  timeZone: string;
+  /** The venues, for the event list's filters. */
+  venues: { id: number; name: string }[];
+  /** The build's --now, when `edit` was given one: the admin shows statuses and first publishes at it, not at the computer's time. */
+  now?: string;
 }
 
 /** What the schema's keys write and Decap does not edit: `$schema` (for editors of the files). */
@@ -51,7 +57,8 @@ export function fieldsOf(schema: z.ZodType, options: FieldOptions): DecapField[]
 export function fieldOf(key: string, schema: z.ZodType, options: FieldOptions): DecapField {
   const read = readKey(schema);
   const { widget, ...rest } = widgetOf(key, read, options);
-  const hint = [read.description, widget === "datetime" ? WALL_TIME_HINT : undefined].filter(Boolean).join(" ");
+  const timeHint = key === "datetime" ? WALL_TIME_HINT : `Pick the time the catalogue's clocks show (${options.timeZone}): it is written as picked.`;
+  const hint = [read.description, widget === "datetime" ? timeHint : undefined].filter(Boolean).join(" ");
   // A required toggle has no "not set": its off state is the value (Decap would refuse a toggle left off as missing).
   const toggleOff = widget === "boolean" && !read.optional ? { default: false } : {};
   // A required list that may be empty (an event's performances): Decap refuses an empty required
@@ -73,6 +80,7 @@ function widgetOf(key: string, read: KeyRead, options: FieldOptions): Widget {
   const hinted = meta[WIDGET];
   if (hinted === "datetime") return { widget: "datetime", ...WALL_TIME };
   if (hinted === "focal-point") return { widget: "focal-point" };
+  if (hinted === "publication") return { widget: "publication", time_zone: options.timeZone, ...(options.now ? { now: options.now } : {}) };
   switch (type) {
     case "object":
       return { widget: "object", fields: fieldsOf(core, options) };
@@ -146,7 +154,9 @@ function listOf(key: string, core: z.ZodType, options: FieldOptions): Widget {
   if (item.type === "object") {
     const fields = fieldsOf(item.core, options);
     const summary = SUMMARY_KEYS.find((k) => fields.some((f) => f.name === k));
-    return { widget: "list", label_singular: singular, ...(summary ? { summary: `{{fields.${summary}}}` } : {}), fields };
+    // A performance's time in words ("Sat 12 Sep 2026, 7:30 pm"), as written: no zone is applied to a wall time.
+    const shown = summary === "datetime" ? "{{fields.datetime | date('ddd D MMM YYYY, h:mm a')}}" : `{{fields.${summary}}}`;
+    return { widget: "list", label_singular: singular, ...(summary ? { summary: shown } : {}), fields };
   }
   const union = unionOf(item.core);
   if (union) return typedList(union, options);

@@ -3,6 +3,9 @@ import { z } from "zod";
 import { httpUrl, id, longText, nonEmpty, schemaReference, sitePath, slug, timeZone, timestampText } from "./common.js";
 
 /** The page above the parent: the site's root page (`/`), published with a detail of its own. */
+/** The zone a catalogue without `time_zone` is in. */
+export const DEFAULT_TIME_ZONE = "Australia/Sydney";
+
 export const homePageSchema = z.strictObject({
   id,
   title: nonEmpty,
@@ -40,7 +43,7 @@ export const catalogueSchema = z.strictObject({
   base_url: httpUrl.describe("The absolute http(s) URL of the API, such as https://api.example.org."),
   site_url: httpUrl.describe("The absolute URL of the public web site."),
   cdn_url: httpUrl.describe("The absolute URL images are served from."),
-  time_zone: timeZone.default("Australia/Sydney").describe("The site's IANA time zone: first_published_at values are written in it."),
+  time_zone: timeZone.default(DEFAULT_TIME_ZONE).describe("The site's IANA time zone: first_published_at values are written in it."),
   parent: parentPageSchema.describe("The events.AllEventsPage every event page sits under: {id, title, url, ...}."),
   ticketing: ticketingSchema.describe("The ticketing system: {url, gateway_path, purchase_page, waitlist_page}."),
   ticket_button_text: z.string().default("Buy tickets").describe("For events that give none."),

@@ -120,7 +120,7 @@ export const WIDGET = "x-widget";
  * it (picked, never converted from a time zone); `image-file`: a file name in content/images/;
  * `focal-point`: an image's focal point.
  */
-export type WidgetHint = "text" | "datetime" | "image-file" | "focal-point";
+export type WidgetHint = "text" | "datetime" | "image-file" | "focal-point" | "publication";
 export const widgetHint = <T extends z.ZodType>(schema: T, widget: WidgetHint): T => schema.meta({ [WIDGET]: widget }) as T;
 
 /** Free text of a sentence or more (a search description, a quote). */

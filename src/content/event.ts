@@ -15,12 +15,12 @@ export const eventSchema = z.strictObject({
   id: newId("page").describe("Page id, unique across the event pages, the parent page and its home page."),
   slug: slug.optional().describe("Lowercase words of a-z and 0-9 joined by hyphens; default: the file name."),
   title: nonEmpty.describe("The page title."),
-  live: z.boolean().default(true).describe("false: a draft, kept in content/ and left out of the API (Wagtail's live). Default: true."),
-  go_live_at: timestampText
+  live: widgetHint(z.boolean(), "publication").default(true).describe("false: a draft, kept in content/ and left out of the API (Wagtail's live). Default: true."),
+  go_live_at: widgetHint(timestampText, "datetime")
     .nullable()
     .optional()
     .describe("Go-live date: the page is left out of the API before this instant (a timestamp in the catalogue's time zone, or with an offset)."),
-  expire_at: timestampText
+  expire_at: widgetHint(timestampText, "datetime")
     .nullable()
     .optional()
     .describe("Expiry date: the page is left out of the API from this instant (a timestamp in the catalogue's time zone, or with an offset)."),

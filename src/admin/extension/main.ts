@@ -11,6 +11,9 @@ import { registerHtmlWidget } from "./html-widget.js";
 import { registerImageFileWidget } from "./image-file-widget.js";
 import { forgetNextIds, registerNextIdWidget } from "./next-id-widget.js";
 import { clearFieldErrors, watchRefusedSaves } from "./refused-save.js";
+import { nowOf, statusOf, statusText, wallNow } from "./publication.js";
+import { registerPublicationWidget } from "./publication-widget.js";
+import { PAGE_STATUS } from "../page-status.js";
 
 interface Collection {
   name: string;
@@ -23,15 +26,28 @@ interface Collection {
 /** A file the format could not read: kept as it is, and saving it refused (an empty form must not overwrite it). */
 const UNREADABLE = "__build_catalogue_unreadable";
 
+/** An event collection's catalogue zone and now: its `publication` field's (null for any other collection). */
+function publicationOf(collection: Collection): { zone: string; now: unknown } | null {
+  const field = collection.fields?.find((f) => f.widget === "publication");
+  return field ? { zone: String(field.time_zone ?? "UTC"), now: field.now } : null;
+}
+
 function registerFormat(collection: Collection): void {
   const fields = (collection.fields ?? collection.files?.[0]?.fields ?? []) as Parameters<typeof shapeOf>[0];
   const wrapped = fields.length === 1 && fields[0]!.name === "items" && fields[0]!.widget === "list";
   const format = collection.extension === "json" ? "json" : "yaml";
   const shape: Shape = shapeOf(fields);
+  const publication = publicationOf(collection);
   decap().CMS.registerCustomFormat(collection.format!, collection.extension ?? format, {
     fromFile(text: string) {
       try {
-        return fromFile(text, format, wrapped);
+        const data = fromFile(text, format, wrapped);
+        // The page's status when the list was read, for the list's summary and filters (never written).
+        if (publication) {
+          const { zone, now } = publication;
+          data[PAGE_STATUS] = statusText(statusOf(data, zone, nowOf(now, zone)), zone);
+        }
+        return data;
       } catch (e) {
         return { [UNREADABLE]: (e as Error).message };
       }
@@ -39,20 +55,41 @@ function registerFormat(collection: Collection): void {
     toFile(data: unknown) {
       const unreadable = (data as Record<string, unknown>)[UNREADABLE];
       if (unreadable !== undefined) throw new Error(`This file could not be read (${String(unreadable)}); correct it in a text editor, then edit it here.`);
-      return toFile(data as Record<string, unknown>, format, wrapped, shape);
+      const { [PAGE_STATUS]: _status, ...kept } = data as Record<string, unknown>;
+      return toFile(kept, format, wrapped, shape);
     },
   });
 }
 
-function watchSaves(): void {
+type MutableMap = ImmutableMap & { set: (key: string, value: unknown) => MutableMap };
+
+/**
+ * An event page as it is saved: a first publish sets first_published_at (never typed), so a page
+ * saved live at this moment that has neither it nor a go-live gets the time now, in the
+ * catalogue's zone; and its status is the one the list shows from now on.
+ */
+function asSaved(entry: ImmutableMap, publications: Map<string, { zone: string; now: unknown }>): unknown {
+  const publication = publications.get(String(entry.get("collection") ?? ""));
+  let data = entry.get("data") as MutableMap | undefined;
+  if (!publication || !data) return undefined;
+  const { zone } = publication;
+  const now = nowOf(publication.now, zone);
+  const values = data.toJS() as Record<string, unknown>;
+  const unset = (key: string) => values[key] === undefined || values[key] === null || values[key] === "";
+  const status = statusOf(values, zone, now);
+  if (status.kind === "live" && unset("first_published_at") && unset("go_live_at")) data = data.set("first_published_at", wallNow(zone, now));
+  return data.set(PAGE_STATUS, statusText(status, zone));
+}
+
+function watchSaves(publications: Map<string, { zone: string; now: unknown }>): void {
   const { CMS } = decap();
   let before = 0;
   CMS.registerEventListener({
     name: "preSave",
-    handler: async () => {
+    handler: async ({ entry }: { entry: ImmutableMap }) => {
       clearFieldErrors();
       before = (await readStatus())?.build ?? 0;
-      return undefined;
+      return asSaved(entry, publications);
     },
   });
   CMS.registerEventListener({
@@ -71,12 +108,18 @@ async function start(): Promise<void> {
   const response = await fetch("config.yml", { cache: "no-store" });
   if (!response.ok) throw new Error(`config.yml: ${response.status} ${response.statusText}`);
   const config = parse(await response.text(), { maxAliasCount: 0 }) as { collections?: Collection[] } & Record<string, unknown>;
-  for (const collection of config.collections ?? []) if (collection.format?.startsWith("build-catalogue:")) registerFormat(collection);
+  const publications = new Map<string, { zone: string; now: unknown }>();
+  for (const collection of config.collections ?? []) {
+    if (collection.format?.startsWith("build-catalogue:")) registerFormat(collection);
+    const publication = publicationOf(collection);
+    if (publication) publications.set(collection.name, publication);
+  }
+  registerPublicationWidget();
   registerHtmlWidget();
   registerNextIdWidget();
   registerImageFileWidget();
   registerFocalPointWidget();
-  watchSaves();
+  watchSaves(publications);
   watchRefusedSaves();
   decap().CMS.init({ config: { ...config, load_config_file: false } });
   // Problems already in the content when the admin opens.
