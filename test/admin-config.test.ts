@@ -10,6 +10,7 @@ import path from "node:path";
 import { parse, stringify } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { EVENT_FORM_ORDER } from "../src/admin/collections.js";
 import { adminConfig, adminConfigYaml, editConfig, editConfigYaml, type DecapConfig } from "../src/admin/config.js";
 import type { DecapField } from "../src/admin/fields.js";
 import { BLOCK_TYPES } from "../src/content/blocks.js";
@@ -159,7 +160,7 @@ describe("the fields follow the zod schemas", () => {
 
   it("labels each key in plain English and hints it with the schema's description", () => {
     const fields = configFields(collection(config, "events").fields as DecapField[]);
-    expect(fields.get("first_published_at")!.label).toBe("First published at");
+    expect(fields.get("first_published_at")!.label).toBe("Advanced: First published at");
     expect(fields.get("seo_title")!.label).toBe("SEO title");
     expect(fields.get("ticket_button_text")!.label).toBe("Ticket button text");
     for (const [name, f, schema] of formsOf(config)) {
@@ -354,6 +355,11 @@ describe("collections", () => {
       ]);
       const venues = JSON.parse(readFileSync(path.join(content, "venues.json"), "utf8")) as { id: number; name: string }[];
       expect(filters.slice(6)).toEqual(venues.map((v) => ({ label: `At ${v.name}`, field: "venue", pattern: `^${v.id}$` })));
+      // The form in an editor's order, every key of the schema in it; what is never typed last, under Advanced.
+      const names = (collection(config, name).fields as { name: string; label: string }[]).map((f) => f.name);
+      expect(names).toEqual([...EVENT_FORM_ORDER]);
+      expect(new Set(names)).toEqual(new Set(Object.keys(eventSchema.shape).filter((k) => k !== "$schema")));
+      expect((collection(config, name).fields as { name: string; label: string }[]).filter((f) => f.label.startsWith("Advanced: ")).map((f) => f.name)).toEqual(["id", "event", "first_published_at"]);
       // A page's status is the publication widget's, in the catalogue's zone; a performance reads as a date in words.
       const fields = collection(config, name).fields as { name: string; widget: string; time_zone?: string; summary?: string }[];
       expect(fields.find((f) => f.name === "live")).toMatchObject({ widget: "publication", time_zone: "Australia/Sydney" });

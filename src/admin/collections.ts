@@ -30,8 +30,31 @@ const extensionOf = (file: string) => path.extname(file).slice(1);
  * the title with the config's slug rules (ASCII, accents cleaned, "-" between words), so the file
  * name is the slug the build derives; a `slug` key given in the form overrides it, as in any file.
  */
+/**
+ * The event form in an editor's order, as Wagtail's page editor has it: the status, the content,
+ * the performances, the images, promotion and schedule, then what an editor never types
+ * (Advanced: the ids the admin proposes, the first publication its Publish sets). A new key of a
+ * file goes where the form shows it.
+ */
+export const EVENT_FORM_ORDER = [
+  "live", "title", "sub_title", "venue", "program", "genre", "accessibility", "on_sale", "ticket_button_text", "custom_label", "is_education_event",
+  "description", "additional_information", "faqs",
+  "performances",
+  "thumbnail", "hero_image",
+  "slug", "seo_title", "search_description", "show_in_menus", "go_live_at", "expire_at",
+  "id", "event", "first_published_at",
+] as const;
+const ADVANCED = new Set<string>(["id", "event", "first_published_at"]);
+
+function eventFields(options: FieldOptions): DecapField[] {
+  const rank = (name: string) => (EVENT_FORM_ORDER as readonly string[]).indexOf(name);
+  return fieldsOf(eventSchema, options)
+    .sort((a, b) => rank(a.name) - rank(b.name))
+    .map((f) => (ADVANCED.has(f.name) ? { ...f, label: `Advanced: ${f.label}`, hint: `${f.hint ?? ""} Filled in by the admin: change it only to match another system.`.trim() } : f));
+}
+
 function eventCollections(prefix: string, options: FieldOptions): DecapCollection[] {
-  const fields = fieldsOf(eventSchema, options);
+  const fields = eventFields(options);
   return EVENT_COLLECTIONS.map(({ name, label, extension }) => ({
     name,
     label,

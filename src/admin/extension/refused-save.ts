@@ -54,13 +54,23 @@ function controlOf(key: string): Element | null {
       index = Number(part);
       continue;
     }
-    const matches = [...scope.querySelectorAll(`[id^="${CSS.escape(part)}-field-"]`)];
+    // The key's own controls, not those of a field of the same name nested deeper (a performance's id inside the page's).
+    const all = [...scope.querySelectorAll(`[id^="${CSS.escape(part)}-field-"]`)];
+    const least = Math.min(...all.map(depthOf));
+    const matches = all.filter((m) => depthOf(m) === least);
     found = matches[index] ?? matches[0] ?? found;
     index = 0;
     if (!found) return null;
     scope = containerOf(found);
   }
   return found;
+}
+
+/** How many fields' controls hold this one. */
+function depthOf(control: Element): number {
+  let depth = 0;
+  for (let at = control.parentElement; at; at = at.parentElement) if (/-field-\d+$/.test(at.id)) depth++;
+  return depth;
 }
 
 /** The element holding a control with its label (Decap's control container). */
