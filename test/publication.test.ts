@@ -142,6 +142,9 @@ describe("an expiring page", () => {
     const run = build(never, "out-never", "2026-03-01T00:00Z");
     expect(run.code, run.output).toBe(0);
     expect(run.stderr).toMatch(/jazz-on-the-river\.json:\d+:\d+: expire_at: \(2026-04-01T09:00:00\+11:00\) is not after go_live_at/);
+    // It never goes live: its go-live is no change to come.
+    expect(run.stdout).not.toContain("goes live");
+    expect(listed("out-never")).toEqual([201]);
   });
 });
 

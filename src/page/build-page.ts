@@ -95,8 +95,14 @@ export function buildFromText(job: PageJob, source: PageSource, file: PageText, 
 /** What the build keeps of a valid page the API leaves out at now (for the clock and the warnings on links to it). */
 function unpublishedPage(event: SiteEvent, status: PageStatus): UnpublishedPage {
   const { file, slug } = event;
-  const at = status.kind === "scheduled" ? status.goLiveAt : status.kind === "expired" ? status.expiredAt : null;
-  return { file, id: event.source.id, slug, status: status.kind === "live" ? "draft" : status.kind, at, images: imagesOf(event) };
+  const base = { file, id: event.source.id, slug, images: imagesOf(event) };
+  const { expireAt } = event.publication;
+  if (status.kind === "scheduled") {
+    // Expiring at or before its go-live, it never goes live (a warning says so): no change is coming.
+    if (expireAt && compareInstants(expireAt, status.goLiveAt) <= 0) return { ...base, status: "expired", at: expireAt };
+    return { ...base, status: "scheduled", at: status.goLiveAt };
+  }
+  return { ...base, status: status.kind === "expired" ? "expired" : "draft", at: status.kind === "expired" ? status.expiredAt : null };
 }
 
 /** Positions found while the file's text is in hand (only for a page with something to report). */
