@@ -5,6 +5,7 @@ import { CMSClient } from "wagtail-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIXTURES, removeDir, ROOT, runCli, tempDir } from "./helpers/cli.js";
 import { freePort, startProcess, waitForHttp, type Started } from "./helpers/server.js";
+import { pageThrough } from "./helpers/wagtail-reference.js";
 
 let dir = "";
 let server: Started;
@@ -27,17 +28,9 @@ afterAll(async () => {
 
 describe("wagtail-js against the static catalogue", () => {
   it("lists the event pages with their total count, and a paging client stops after one request", async () => {
-    const items: { id: number }[] = [];
-    let total = Infinity;
-    let requests = 0;
-    while (items.length < total && requests < 10) {
-      const page = (await client.fetchContent("event_pages" as "pages", { limit: 20, offset: items.length })) as { meta: { total_count: number }; items: { id: number }[] };
-      requests++;
-      total = page.meta.total_count;
-      items.push(...page.items);
-    }
+    const { ids, requests } = await pageThrough(client as unknown as Parameters<typeof pageThrough>[0], 20, 10);
     expect(requests).toBe(1);
-    expect(items.map((i) => i.id)).toEqual([201, 202]);
+    expect(ids).toEqual([201, 202]);
   });
 
   it("fetches pages by id on the generic route, the parent page included", async () => {

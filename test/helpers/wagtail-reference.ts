@@ -61,14 +61,20 @@ export async function wagtailJsOnReference(base: string): Promise<{ page: [numbe
   const { CMSClient } = await import("wagtail-js");
   const client = new CMSClient({ baseURL: base, apiPath: "/api/v2", cache: "no-store" });
   const page = (await client.fetchPage("hamlet")) as { id: number; meta: { slug: string } };
-  const seen: number[] = [];
+  const { ids: seen, requests } = await pageThrough(client, 20);
+  return { page: [page.id, page.meta.slug], paging: [requests, seen.length, new Set(seen).size], ascending: seen.every((id, i) => i === 0 || seen[i - 1]! < id) };
+}
+
+/** What a paging client does: asks for the event list `limit` at a time, from the offset it holds, until it holds total_count (at most `most` requests). */
+export async function pageThrough(client: { fetchContent: (type: "pages", query: { limit: number; offset: number }) => Promise<unknown> }, limit: number, most = 20): Promise<{ ids: number[]; requests: number }> {
+  const ids: number[] = [];
   let total = Infinity;
   let requests = 0;
-  while (seen.length < total && requests < 20) {
-    const reply = (await client.fetchContent("event_pages" as "pages", { limit: 20, offset: seen.length })) as { meta: { total_count: number }; items: { id: number }[] };
+  while (ids.length < total && requests < most) {
+    const reply = (await client.fetchContent("event_pages" as "pages", { limit, offset: ids.length })) as { meta: { total_count: number }; items: { id: number }[] };
     requests++;
     total = reply.meta.total_count;
-    seen.push(...reply.items.map((i) => i.id));
+    ids.push(...reply.items.map((i) => i.id));
   }
-  return { page: [page.id, page.meta.slug], paging: [requests, seen.length, new Set(seen).size], ascending: seen.every((id, i) => i === 0 || seen[i - 1]! < id) };
+  return { ids, requests };
 }
