@@ -133,6 +133,7 @@ export function buildHostModel(site: Site, imageIds: readonly number[], queryInd
     },
   ];
   let documents: Document[] | undefined;
+  let keys: QueryKeys | undefined;
   return {
     ...answerHeaders(site.catalogue),
     collections,
@@ -145,8 +146,9 @@ export function buildHostModel(site: Site, imageIds: readonly number[], queryInd
     cacheControl: site.catalogue.cache_control,
     mediaPrefix,
     timeZone: site.catalogue.time_zone,
+    // Read by Vercel's routes alone: made on first use, once.
     get queryKeys(): QueryKeys {
-      return queryKeys(queryIndex());
+      return (keys ??= queryKeys(queryIndex()));
     },
   };
 }

@@ -10,8 +10,6 @@ export interface Served {
   body: string;
   contentType: string | undefined;
   location?: string | undefined;
-  /** Netlify's own 404 page, or Vercel's: no file of the build answered. */
-  hostNotFound?: boolean;
 }
 
 export type HostAnswer = (url: string) => Promise<Served & { headers: Record<string, string> }>;
@@ -38,8 +36,6 @@ export function httpHost(base: string, { charset = true } = {}): HostAnswer {
     const body = await r.text();
     const type = headers["content-type"];
     const contentType = !charset && type && /^application\/json\s*;/i.test(type) ? type.split(";")[0]!.trim() : type;
-    // No file of the build answered: the host's own 404, which is not JSON.
-    const hostNotFound = r.status === 404 && !/json/i.test(type ?? "");
-    return { status: r.status, body, contentType, location: headers.location, hostNotFound, headers };
+    return { status: r.status, body, contentType, location: headers.location, headers };
   };
 }
