@@ -3,14 +3,15 @@
 // of the content format, and starts the CMS with that config. After each save it shows what the
 // edit server's rebuild said (build-notice.ts).
 import { parse } from "yaml";
-import { fromFile, shapeOf, toFile, type Shape } from "../keep-layout.js";
-import { showStatus, statusAfter, readStatus } from "./build-notice.js";
+import { fromFile, shapeOf, SOURCE_KEY, toFile, type Shape } from "../keep-layout.js";
+import { showRefusal, showStatus, statusAfter, readStatus } from "./build-notice.js";
+import { checkEntry, noteRead, noteSaved } from "./entry-check.js";
 import { decap, type ImmutableMap } from "./decap.js";
 import { registerFocalPointWidget } from "./focal-point-widget.js";
 import { registerHtmlWidget } from "./html-widget.js";
 import { registerImageFileWidget } from "./image-file-widget.js";
 import { forgetNextIds, registerNextIdWidget } from "./next-id-widget.js";
-import { clearFieldErrors, watchRefusedSaves } from "./refused-save.js";
+import { clearFieldErrors, markField, watchRefusedSaves } from "./refused-save.js";
 import { nowOf, statusOf, statusText, wallNow } from "./publication.js";
 import { registerPublicationWidget } from "./publication-widget.js";
 import { PAGE_STATUS } from "../page-status.js";
@@ -38,6 +39,17 @@ function registerFormat(collection: Collection): void {
   const format = collection.extension === "json" ? "json" : "yaml";
   const shape: Shape = shapeOf(fields);
   const publication = publicationOf(collection);
+  const write = (data: unknown) => {
+    const unreadable = (data as Record<string, unknown>)[UNREADABLE];
+    if (unreadable !== undefined) throw new Error(`This file could not be read (${String(unreadable)}); correct it in a text editor, then edit it here.`);
+    const { [PAGE_STATUS]: _status, ...kept } = data as Record<string, unknown>;
+    return toFile(kept, format, wrapped, shape);
+  };
+  // An event page as it will be written, read back: what the check before a save looks at.
+  if (publication) written.set(collection.name, (data) => {
+    const text = write(data);
+    return { text, value: withoutSource(fromFile(text, format, wrapped)) };
+  });
   decap().CMS.registerCustomFormat(collection.format!, collection.extension ?? format, {
     fromFile(text: string) {
       try {
@@ -45,6 +57,7 @@ function registerFormat(collection: Collection): void {
         // The page's status when the list was read, for the list's summary and filters (never written).
         if (publication) {
           const { zone, now } = publication;
+          noteRead(text, withoutSource(data));
           data[PAGE_STATUS] = statusText(statusOf(data, zone, nowOf(now, zone)), zone);
         }
         return data;
@@ -52,13 +65,41 @@ function registerFormat(collection: Collection): void {
         return { [UNREADABLE]: (e as Error).message };
       }
     },
-    toFile(data: unknown) {
-      const unreadable = (data as Record<string, unknown>)[UNREADABLE];
-      if (unreadable !== undefined) throw new Error(`This file could not be read (${String(unreadable)}); correct it in a text editor, then edit it here.`);
-      const { [PAGE_STATUS]: _status, ...kept } = data as Record<string, unknown>;
-      return toFile(kept, format, wrapped, shape);
-    },
+    toFile: write,
   });
+}
+
+/** Each event collection's writer: the text an entry's data is written as, and its value read back (see registerFormat). */
+const written = new Map<string, (data: unknown) => { text: string; value: Record<string, unknown> }>();
+
+/** The page a save under way writes, noted once it is saved (postSave), in place of the text it was read from. */
+let saving: { ownText: string | null; text: string; value: Record<string, unknown> } | null = null;
+
+function pageSaved(entry: ImmutableMap): void {
+  if (saving) noteSaved(String(entry.get("path") ?? ""), saving.ownText, saving.text, saving.value);
+  saving = null;
+}
+
+const withoutSource = (data: Record<string, unknown>) => {
+  const { [SOURCE_KEY]: _source, ...value } = data;
+  return value;
+};
+
+/** Stops a save the check before a save refuses: each problem under its field and in the notice, then an error Decap shows. */
+function checkBeforeSave(entry: ImmutableMap, data: ImmutableMap): void {
+  const collection = String(entry.get("collection") ?? "");
+  const readBack = written.get(collection);
+  if (!readBack) return;
+  const values = data.toJS() as Record<string, unknown>;
+  const ownText = typeof values[SOURCE_KEY] === "string" ? (values[SOURCE_KEY] as string) : null;
+  const { text, value } = readBack(values);
+  const problems = checkEntry(value, String(entry.get("path") ?? ""), ownText);
+  saving = problems.length === 0 ? { ownText, text, value } : null;
+  if (problems.length === 0) return;
+  const path = String(entry.get("path") ?? "") || "this event";
+  for (const p of problems) markField(p.key, p.message);
+  showRefusal(problems.map((p) => ({ ...p, file: path, severity: "error" as const })), path);
+  throw new Error(`Not saved: ${problems.map((p) => `${p.key || "the page"}: ${p.message}`).join("; ")}`);
 }
 
 type MutableMap = ImmutableMap & { set: (key: string, value: unknown) => MutableMap };
@@ -78,6 +119,7 @@ function asSaved(entry: ImmutableMap, publications: Map<string, { zone: string; 
   const unset = (key: string) => values[key] === undefined || values[key] === null || values[key] === "";
   const status = statusOf(values, zone, now);
   if (status.kind === "live" && unset("first_published_at") && unset("go_live_at")) data = data.set("first_published_at", wallNow(zone, now));
+  checkBeforeSave(entry, data);
   return data.set(PAGE_STATUS, statusText(status, zone));
 }
 
@@ -96,6 +138,7 @@ function watchSaves(publications: Map<string, { zone: string; now: unknown }>): 
     name: "postSave",
     handler: async ({ entry }: { entry: ImmutableMap }) => {
       forgetNextIds();
+      pageSaved(entry);
       const path = String(entry.get("path") ?? "") || null;
       const status = await statusAfter(before);
       if (status) showStatus(status, path);

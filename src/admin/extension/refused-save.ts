@@ -80,7 +80,7 @@ function containerOf(control: Element): ParentNode {
   return at ?? document;
 }
 
-function markField(key: string, message: string): void {
+export function markField(key: string, message: string): void {
   const control = controlOf(key);
   if (!control) return;
   const note = document.createElement("p");
