@@ -101,10 +101,14 @@ describe.skipIf(!CHROMIUM_BIN)("the admin in a browser", () => {
     removeDir(dir);
   });
 
-  it("loads from the edit server alone and lists the example's events", async () => {
+  it("loads from the edit server alone and lists the example's events, JSON and YAML pages in one list", async () => {
     const page = await openAdmin();
-    const files = readdirSync(path.join(content, "events")).filter((n) => n.endsWith(".json"));
+    const files = readdirSync(path.join(content, "events"));
+    expect(files.filter((n) => n.endsWith(".yaml")).length).toBe(2);
     await expect.poll(() => page.locator('a[href^="#/collections/events/entries/"]').count(), { timeout: 30_000 }).toBe(files.length);
+    // A YAML page is named with its extension, as Decap names a page of another extension than the collection's.
+    await expect.poll(() => page.locator('a[href="#/collections/events/entries/don-giovanni.yaml"]').innerText()).toContain("Don Giovanni · Live");
+    expect(await page.locator('a[href="#/collections/events/entries/carmen"]').innerText()).toContain("Carmen · Live");
     await shot(page, "admin-events");
     expect(outside).toEqual([]);
     await page.context().close();
@@ -221,7 +225,7 @@ describe.skipIf(!CHROMIUM_BIN)("the admin in a browser", () => {
       const formats = cms.getCustomFormatsFormatters();
       const formatOf = (p: string) => {
         const ext = p.slice(p.lastIndexOf(".") + 1);
-        if (p.startsWith("events/")) return formats[ext === "json" ? "build-catalogue:events" : `build-catalogue:events_${ext}`]!;
+        if (p.startsWith("events/")) return formats["build-catalogue:events"]!;
         return formats[`build-catalogue:${p.slice(0, p.indexOf("."))}`]!;
       };
       const out: string[] = [];
@@ -250,7 +254,7 @@ describe.skipIf(!CHROMIUM_BIN)("the admin in a browser", () => {
     const file = path.join(content, "events", "don-giovanni.yaml");
     const before = readFileSync(file, "utf8");
     const page = await openAdmin();
-    await page.goto(`${base}/admin/#/collections/events_yaml/entries/don-giovanni`);
+    await page.goto(`${base}/admin/#/collections/events/entries/don-giovanni.yaml`);
     await expect.poll(() => field(page, "title").inputValue(), { timeout: 20_000 }).toBe("Don Giovanni");
     await field(page, "title").fill("Don Giovanni (revival)");
     await publish(page);
@@ -453,5 +457,23 @@ describe.skipIf(!CHROMIUM_BIN)("the admin in a browser", () => {
     } finally {
       other.close();
     }
+  });
+
+  it("deletes a YAML page from the one list: its own file goes, and the API no longer lists it", async () => {
+    const file = path.join(content, "events", "coppelia.yaml");
+    expect(existsSync(file)).toBe(true);
+    const others = readdirSync(path.join(content, "events")).filter((n) => n !== "coppelia.yaml");
+    const slug = parseYaml(readFileSync(file, "utf8")).slug ?? "coppelia";
+    const listed = async () => ((await api(`/api/v2/event_pages/?slug=${slug}`)).meta as { total_count: number }).total_count;
+    expect(await listed()).toBe(1);
+    const page = await openAdmin();
+    page.on("dialog", (d) => void d.accept());
+    await page.goto(`${base}/admin/#/collections/events/entries/coppelia.yaml`);
+    await expect.poll(() => field(page, "title").inputValue(), { timeout: 20_000 }).toBe(parseYaml(readFileSync(file, "utf8")).title);
+    await page.getByRole("button", { name: "Delete entry" }).click();
+    await expect.poll(() => existsSync(file), { timeout: 10_000 }).toBe(false);
+    expect(readdirSync(path.join(content, "events"))).toEqual(others);
+    await expect.poll(listed, { timeout: 30_000 }).toBe(0);
+    await page.context().close();
   });
 });

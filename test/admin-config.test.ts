@@ -111,8 +111,6 @@ const itemFields = (config: DecapConfig, name: string) => ((fileOf(collection(co
 function formsOf(config: DecapConfig): [string, DecapField[], z.ZodType][] {
   return [
     ["events", collection(config, "events").fields as DecapField[], eventSchema],
-    ["events_yaml", collection(config, "events_yaml").fields as DecapField[], eventSchema],
-    ["events_yml", collection(config, "events_yml").fields as DecapField[], eventSchema],
     ["catalogue", fileOf(collection(config, "catalogue")).fields, catalogueSchema],
     ["venues", itemFields(config, "venues"), venueSchema],
     ["programs", itemFields(config, "programs"), namedSchema],
@@ -337,10 +335,10 @@ describe("patterns", () => {
 });
 
 describe("collections", () => {
-  it("has the event collections, one per extension, over events/, new files named by the slug", () => {
-    for (const [name, extension] of [["events", "json"], ["events_yaml", "yaml"], ["events_yml", "yml"]] as const) {
+  it("has one event collection over events/ (JSON and YAML pages alike), new files named by the slug", () => {
+    for (const name of ["events"]) {
       expect(collection(config, name), name).toMatchObject({
-        folder: "events", extension, format: `build-catalogue:${name}`, create: true, delete: true, slug: "{{slug}}", identifier_field: "title",
+        folder: "events", extension: "json", format: `build-catalogue:${name}`, create: true, delete: true, slug: "{{slug}}", identifier_field: "title",
         sortable_fields: ["title", "first_published_at", "venue"], summary: "{{title}} · {{page_status}} ({{filename}})",
       });
       // Filters by status, sale and each venue of venues.json, by name.
@@ -366,12 +364,11 @@ describe("collections", () => {
       expect(fields.find((f) => f.name === "go_live_at")).toMatchObject({ widget: "datetime", format: "YYYY-MM-DDTHH:mm", picker_utc: false });
       expect(fields.find((f) => f.name === "performances")?.summary).toBe("{{fields.datetime | date('ddd D MMM YYYY, h:mm a')}}");
     }
-    expect(collection(config, "events_yaml").label).toMatch(/YAML/);
     expect(config.slug).toEqual({ encoding: "ascii", clean_accents: true, sanitize_replacement: "-" });
   });
 
   it("has one file collection per settings file, each file as it is on disk; a list file's one field is its items", () => {
-    expect(config.collections.map((c) => c.name)).toEqual(["events", "events_yaml", "events_yml", "catalogue", "venues", "programs", "images"]);
+    expect(config.collections.map((c) => c.name)).toEqual(["events", "catalogue", "venues", "programs", "images"]);
     for (const name of ["catalogue", "venues", "programs", "images"]) {
       const c = collection(config, name);
       expect(c, name).toMatchObject({ extension: "json", format: `build-catalogue:${name}` });
@@ -397,6 +394,24 @@ describe("collections", () => {
     expect(collection(c, "programs")).toMatchObject({ extension: "yaml", files: [{ file: "programs.yaml" }] });
     expect(collection(c, "images")).toMatchObject({ extension: "json", files: [{ file: "images.json" }] });
   });
+
+  it("writes a new event page in the format most pages have: YAML for a site kept in YAML, JSON on a tie or with none", () => {
+    const dir = copyContent(path.join(ROOT, "content"), work, "yaml-pages");
+    const events = path.join(dir, "events");
+    const pages = readdirSync(events).filter((n) => n.endsWith(".json")).sort();
+    expect(collection(editConfig(dir), "events").extension).toBe("json");
+    // All but ten pages in YAML, a third of them .yml: .yaml is the most of them.
+    const moved = pages.slice(10);
+    moved.forEach((name, i) => {
+      writeFileSync(path.join(events, name.replace(/\.json$/, i % 3 === 0 ? ".yml" : ".yaml")), stringify(JSON.parse(readFileSync(path.join(events, name), "utf8"))));
+      rmSync(path.join(events, name));
+    });
+    const yaml = moved.filter((_, i) => i % 3 !== 0).length;
+    expect(yaml).toBeGreaterThan(pages.length - moved.length);
+    expect(collection(editConfig(dir), "events")).toMatchObject({ extension: "yaml", format: "build-catalogue:events", folder: "events" });
+    rmSync(events, { recursive: true });
+    expect(collection(editConfig(dir), "events").extension).toBe("json");
+  });
 });
 
 describe("the two configs", () => {
@@ -419,7 +434,7 @@ describe("the two configs", () => {
     expect(fileOf(collection(admin, "venues")).file).toBe("content/venues.json");
     expect(adminConfig({ contentDir: content, repo: "a/b" }).backend).toEqual({ name: "github", repo: "a/b", branch: "main" });
     const nested = adminConfig({ contentDir: content, contentPath: "site/content", repo: "a/b", oauth: { baseUrl: "https://oauth.example.org", authEndpoint: "auth" } });
-    expect(collection(nested, "events_yml").folder).toBe("site/content/events");
+    expect(collection(nested, "events").folder).toBe("site/content/events");
     expect(nested.backend).toMatchObject({ base_url: "https://oauth.example.org", auth_endpoint: "auth" });
     // Apart from the backend, the workflow and the paths, the same forms as edit's.
     expect(collection(admin, "events").fields).toEqual(collection(config, "events").fields);

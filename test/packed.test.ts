@@ -191,7 +191,7 @@ describe("the packed package in an empty site folder", () => {
       expect(backend).toMatchObject({ name: "proxy", proxy_url: "/api/v1" });
       // The site's settings and lists, as its content/ holds them (genres and accessibility only when it has them).
       const lists = ["genres", "accessibility"].filter((name) => readdirSync(path.join(site, "content")).some((f) => f.startsWith(`${name}.`)));
-      expect(collections.map((c) => c.name).sort()).toEqual(["events", "events_yaml", "events_yml", "catalogue", "venues", "programs", "images", ...lists].sort());
+      expect(collections.map((c) => c.name).sort()).toEqual(["events", "catalogue", "venues", "programs", "images", ...lists].sort());
 
       const info = await proxyRequest(base, { action: "info", params: { branch: "main" } });
       expect(info.status, info.text).toBe(200);

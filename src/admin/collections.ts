@@ -1,4 +1,4 @@
-// The admin's collections: the event pages (a folder collection per file extension) and one file
+// The admin's collections: the event pages (one folder collection, JSON and YAML pages alike) and one file
 // collection per settings or list file, their fields generated from the content schemas.
 import path from "node:path";
 import type { IdList } from "../content/common.js";
@@ -11,12 +11,8 @@ import { PAGE_STATUS } from "./page-status.js";
 /** A Decap collection (config.yml's `collections` items). */
 export type DecapCollection = { name: string; label: string; [option: string]: unknown };
 
-/** The event collections: each a folder collection over events/ for one extension. */
-const EVENT_COLLECTIONS = [
-  { name: "events", label: "Events", extension: "json" },
-  { name: "events_yaml", label: "Events (YAML, .yaml)", extension: "yaml" },
-  { name: "events_yml", label: "Events (YAML, .yml)", extension: "yml" },
-] as const;
+/** The extensions of event pages, the one a new page is written with first. */
+export type PageExtension = "json" | "yaml" | "yml";
 
 /** Joins a path in the repository (forward slashes, no leading `./`). */
 const inRepo = (prefix: string, name: string) => path.posix.join(prefix || ".", name);
@@ -53,16 +49,19 @@ function eventFields(options: FieldOptions): DecapField[] {
     .map((f) => (ADVANCED.has(f.name) ? { ...f, label: `Advanced: ${f.label}`, hint: `${f.hint ?? ""} Filled in by the admin: change it only to match another system.`.trim() } : f));
 }
 
-function eventCollections(prefix: string, options: FieldOptions): DecapCollection[] {
-  const fields = eventFields(options);
-  return EVENT_COLLECTIONS.map(({ name, label, extension }) => ({
-    name,
-    label,
+/**
+ * The event pages, JSON and YAML together: the extension lists the folder's pages of every
+ * format (list-every-page.ts) and reads and writes each in its own; `extension` is a new page's.
+ */
+function eventCollection(prefix: string, options: FieldOptions, newPage: PageExtension): DecapCollection {
+  return {
+    name: "events",
+    label: "Events",
     label_singular: "Event",
-    description: `The event pages: one ${extension === "json" ? "JSON" : "YAML"} file per page in ${inRepo(prefix, "events")}/, named by its slug.`,
+    description: `The event pages: one file per page in ${inRepo(prefix, "events")}/ (JSON or YAML), named by its slug; a new page is a .${newPage} file, as most pages are.`,
     folder: inRepo(prefix, "events"),
-    extension,
-    format: formatOf(name),
+    extension: newPage,
+    format: formatOf("events"),
     create: true,
     delete: true,
     slug: "{{slug}}",
@@ -70,8 +69,8 @@ function eventCollections(prefix: string, options: FieldOptions): DecapCollectio
     summary: `{{title}} · {{${PAGE_STATUS}}} ({{filename}})`,
     sortable_fields: ["title", "first_published_at", "venue"],
     view_filters: viewFilters(options.venues),
-    fields,
-  }));
+    fields: eventFields(options),
+  };
 }
 
 /** The list's filters: by status (as the admin read each page), on sale or not, and by venue. */
@@ -108,9 +107,9 @@ function fileCollection(name: SettingsName, file: string, prefix: string, fields
   };
 }
 
-/** Every collection, for the settings files found (content-files.ts) under `prefix` in the repository. */
-export function collectionsOf(files: Record<SettingsName, string | null>, prefix: string, options: FieldOptions): DecapCollection[] {
-  const out = eventCollections(prefix, options);
+/** Every collection, for the settings files found (content-files.ts) under `prefix` in the repository; a new event page is written as a `newPage` file. */
+export function collectionsOf(files: Record<SettingsName, string | null>, prefix: string, options: FieldOptions, newPage: PageExtension): DecapCollection[] {
+  const out = [eventCollection(prefix, options, newPage)];
   out.push(fileCollection("catalogue", files.catalogue!, prefix, fieldsOf(catalogueSchema, options), "Catalogue settings", "Site-wide settings: URLs, time zone, the events index page, ticketing."));
   for (const list of Object.keys(LIST_FILES) as IdList[]) {
     const file = files[list];

@@ -9,7 +9,7 @@ import { readSourceFileSync } from "../load/read-source.js";
 import { isTimeZone } from "../runtime/time/time-zone.js";
 import type { IdList } from "../content/common.js";
 import { collectionsOf, type DecapCollection } from "./collections.js";
-import { findSettingsFiles, LIST_FILES } from "./content-files.js";
+import { findSettingsFiles, LIST_FILES, newPageExtension } from "./content-files.js";
 
 export interface DecapConfig {
   backend: Record<string, unknown>;
@@ -57,7 +57,7 @@ function configOf(contentDir: string, prefix: string, backend: Record<string, un
     // An image's `file` is its bare name in images/ (the image-file widget writes it): no folder before it.
     public_folder: "",
     slug: SLUG,
-    collections: collectionsOf(files, prefix, { lists, timeZone: catalogueZone(contentDir, files.catalogue), venues: venuesOf(contentDir, files.venues), ...(now ? { now } : {}) }),
+    collections: collectionsOf(files, prefix, { lists, timeZone: catalogueZone(contentDir, files.catalogue), venues: venuesOf(contentDir, files.venues), ...(now ? { now } : {}) }, newPageExtension(contentDir)),
   };
 }
 

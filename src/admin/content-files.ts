@@ -1,6 +1,6 @@
 // The settings and list files of a content folder as the admin edits them: which file each is on
-// disk (.json, .yaml or .yml), and what each list holds.
-import { lstatSync } from "node:fs";
+// disk (.json, .yaml or .yml), and what each list holds; and the format of a new event page.
+import { lstatSync, readdirSync } from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
 import type { IdKind, IdList } from "../content/common.js";
@@ -64,4 +64,20 @@ export function findSettingsFiles(contentDir: string): Record<SettingsName, stri
     found[name] = onDisk ?? (isDefaulted ? null : `${name}.json`);
   }
   return found;
+}
+
+/**
+ * The extension a new event page is written with: the one most pages of events/ have (the first
+ * of .json, .yaml, .yml on a tie, .json with none), so a site kept in YAML stays in YAML.
+ */
+export function newPageExtension(contentDir: string): "json" | "yaml" | "yml" {
+  let names: string[] = [];
+  try {
+    names = readdirSync(path.join(contentDir, "events"));
+  } catch {
+    // No events/ yet: the first page is JSON.
+  }
+  const count = (ext: string) => names.filter((n) => n.endsWith(ext)).length;
+  const most = SOURCE_EXTENSIONS.reduce((best, ext) => (count(ext) > count(best) ? ext : best));
+  return most.slice(1) as "json" | "yaml" | "yml";
 }

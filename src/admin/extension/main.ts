@@ -14,10 +14,12 @@ import { forgetNextIds, registerNextIdWidget } from "./next-id-widget.js";
 import { clearFieldErrors, markField, watchRefusedSaves } from "./refused-save.js";
 import { nowOf, statusOf, statusText, wallNow } from "./publication.js";
 import { registerPublicationWidget } from "./publication-widget.js";
+import { listEveryPage } from "./list-every-page.js";
 import { PAGE_STATUS } from "../page-status.js";
 
 interface Collection {
   name: string;
+  folder?: string;
   format?: string;
   extension?: string;
   fields?: Array<Record<string, unknown>>;
@@ -27,33 +29,46 @@ interface Collection {
 /** A file the format could not read: kept as it is, and saving it refused (an empty form must not overwrite it). */
 const UNREADABLE = "__build_catalogue_unreadable";
 
-/** An event collection's catalogue zone and now: its `publication` field's (null for any other collection). */
-function publicationOf(collection: Collection): { zone: string; now: unknown } | null {
+/** What an event collection's saves need: the catalogue's zone and now (its `publication` field's), and its writer read back (registerFormat). */
+interface Publication {
+  zone: string;
+  now: unknown;
+  /** The text an entry's data is written as, and its value read back: what the check before a save looks at. */
+  readBack?: (data: unknown) => { text: string; value: Record<string, unknown> };
+}
+
+/** An event collection's Publication (null for any other collection). */
+function publicationOf(collection: Collection): Publication | null {
   const field = collection.fields?.find((f) => f.widget === "publication");
   return field ? { zone: String(field.time_zone ?? "UTC"), now: field.now } : null;
 }
 
-function registerFormat(collection: Collection): void {
+/** An event page's format by its text: JSON when it opens with "{" (after a BOM and spaces), else YAML (the list holds both: list-every-page.ts). */
+const pageFormat = (text: string): "json" | "yaml" => (/^\uFEFF?\s*\{/.test(text) ? "json" : "yaml");
+
+function registerFormat(collection: Collection, publication: Publication | null): void {
   const fields = (collection.fields ?? collection.files?.[0]?.fields ?? []) as Parameters<typeof shapeOf>[0];
   const wrapped = fields.length === 1 && fields[0]!.name === "items" && fields[0]!.widget === "list";
+  // A settings or list file, and a new page, have the collection's extension's format.
   const format = collection.extension === "json" ? "json" : "yaml";
+  const formatOf = (text: string | undefined) => (publication && text !== undefined ? pageFormat(text) : format);
   const shape: Shape = shapeOf(fields);
-  const publication = publicationOf(collection);
   const write = (data: unknown) => {
     const unreadable = (data as Record<string, unknown>)[UNREADABLE];
     if (unreadable !== undefined) throw new Error(`This file could not be read (${String(unreadable)}); correct it in a text editor, then edit it here.`);
     const { [PAGE_STATUS]: _status, ...kept } = data as Record<string, unknown>;
-    return toFile(kept, format, wrapped, shape);
+    const source = kept[SOURCE_KEY];
+    return toFile(kept, formatOf(typeof source === "string" ? source : undefined), wrapped, shape);
   };
   // An event page as it will be written, read back: what the check before a save looks at.
-  if (publication) written.set(collection.name, (data) => {
+  if (publication) publication.readBack = (data) => {
     const text = write(data);
-    return { text, value: withoutSource(fromFile(text, format, wrapped)) };
-  });
+    return { text, value: withoutSource(fromFile(text, formatOf(text), wrapped)) };
+  };
   decap().CMS.registerCustomFormat(collection.format!, collection.extension ?? format, {
     fromFile(text: string) {
       try {
-        const data = fromFile(text, format, wrapped);
+        const data = fromFile(text, formatOf(text), wrapped);
         // The page's status when the list was read, for the list's summary and filters (never written).
         if (publication) {
           const { zone, now } = publication;
@@ -69,9 +84,6 @@ function registerFormat(collection: Collection): void {
   });
 }
 
-/** Each event collection's writer: the text an entry's data is written as, and its value read back (see registerFormat). */
-const written = new Map<string, (data: unknown) => { text: string; value: Record<string, unknown> }>();
-
 /** The page a save under way writes, noted once it is saved (postSave), in place of the text it was read from. */
 let saving: { ownText: string | null; text: string; value: Record<string, unknown> } | null = null;
 
@@ -86,11 +98,7 @@ const withoutSource = (data: Record<string, unknown>) => {
 };
 
 /** Stops a save the check before a save refuses: each problem under its field and in the notice, then an error Decap shows. */
-function checkBeforeSave(entry: ImmutableMap, data: ImmutableMap): void {
-  const collection = String(entry.get("collection") ?? "");
-  const readBack = written.get(collection);
-  if (!readBack) return;
-  const values = data.toJS() as Record<string, unknown>;
+function checkBeforeSave(entry: ImmutableMap, values: Record<string, unknown>, readBack: NonNullable<Publication["readBack"]>): void {
   const ownText = typeof values[SOURCE_KEY] === "string" ? (values[SOURCE_KEY] as string) : null;
   const { text, value } = readBack(values);
   const problems = checkEntry(value, String(entry.get("path") ?? ""), ownText);
@@ -109,21 +117,25 @@ type MutableMap = ImmutableMap & { set: (key: string, value: unknown) => Mutable
  * saved live at this moment that has neither it nor a go-live gets the time now, in the
  * catalogue's zone; and its status is the one the list shows from now on.
  */
-function asSaved(entry: ImmutableMap, publications: Map<string, { zone: string; now: unknown }>): unknown {
+function asSaved(entry: ImmutableMap, publications: Map<string, Publication>): unknown {
   const publication = publications.get(String(entry.get("collection") ?? ""));
   let data = entry.get("data") as MutableMap | undefined;
   if (!publication || !data) return undefined;
   const { zone } = publication;
   const now = nowOf(publication.now, zone);
-  const values = data.toJS() as Record<string, unknown>;
+  let values = data.toJS() as Record<string, unknown>;
   const unset = (key: string) => values[key] === undefined || values[key] === null || values[key] === "";
   const status = statusOf(values, zone, now);
-  if (status.kind === "live" && unset("first_published_at") && unset("go_live_at")) data = data.set("first_published_at", wallNow(zone, now));
-  checkBeforeSave(entry, data);
+  if (status.kind === "live" && unset("first_published_at") && unset("go_live_at")) {
+    const first = wallNow(zone, now);
+    data = data.set("first_published_at", first);
+    values = { ...values, first_published_at: first };
+  }
+  if (publication.readBack) checkBeforeSave(entry, values, publication.readBack);
   return data.set(PAGE_STATUS, statusText(status, zone));
 }
 
-function watchSaves(publications: Map<string, { zone: string; now: unknown }>): void {
+function watchSaves(publications: Map<string, Publication>): void {
   const { CMS } = decap();
   let before = 0;
   CMS.registerEventListener({
@@ -151,12 +163,16 @@ async function start(): Promise<void> {
   const response = await fetch("config.yml", { cache: "no-store" });
   if (!response.ok) throw new Error(`config.yml: ${response.status} ${response.statusText}`);
   const config = parse(await response.text(), { maxAliasCount: 0 }) as { collections?: Collection[] } & Record<string, unknown>;
-  const publications = new Map<string, { zone: string; now: unknown }>();
+  const publications = new Map<string, Publication>();
   for (const collection of config.collections ?? []) {
-    if (collection.format?.startsWith("build-catalogue:")) registerFormat(collection);
     const publication = publicationOf(collection);
     if (publication) publications.set(collection.name, publication);
+    if (collection.format?.startsWith("build-catalogue:")) registerFormat(collection, publication);
   }
+  // The event pages in one list, JSON and YAML alike.
+  const pages = (config.collections ?? []).filter((c) => publications.has(c.name) && c.folder);
+  const backend = (config.backend as { name?: string } | undefined)?.name;
+  if (backend && pages.length > 0) listEveryPage(backend, new Set(pages.map((c) => c.folder!)), pages[0]!.extension ?? "json");
   registerPublicationWidget();
   registerHtmlWidget();
   registerNextIdWidget();
