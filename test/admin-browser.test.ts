@@ -459,6 +459,40 @@ describe.skipIf(!CHROMIUM_BIN)("the admin in a browser", () => {
     }
   });
 
+  it("asks before a save removes a performance, naming its date; nothing is written until the editor confirms", async () => {
+    const file = path.join(content, "events", "beethoven-nine.json");
+    const before = readFileSync(file, "utf8");
+    const [first, second] = (JSON.parse(before) as { performances: { id: number; datetime: string }[] }).performances;
+    const page = await openAdmin();
+    await page.goto(`${base}/admin/#/collections/events/entries/beethoven-nine`);
+    await expect.poll(() => field(page, "title").inputValue(), { timeout: 20_000 }).not.toBe("");
+    // The second performance's row, by the date its summary shows: its top bar's last button removes it.
+    const row = page.locator('[class*="listControlItem"]', { hasText: "Sun 5 Apr 2026, 2:00 pm" }).first();
+    await row.waitFor({ timeout: 20_000 });
+    await row.locator(":scope > div").first().locator(":scope > button").last().click();
+    await expect.poll(() => page.locator('[class*="listControlItem"]', { hasText: "Sun 5 Apr 2026, 2:00 pm" }).count()).toBe(0);
+    const asked: string[] = [];
+    let answer = false;
+    page.on("dialog", (d) => {
+      asked.push(d.message());
+      void (answer ? d.accept() : d.dismiss());
+    });
+    // Dismissed: not saved, the file as it was.
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await page.getByText("Publish now", { exact: true }).click();
+    await expect.poll(() => asked.length, { timeout: 10_000 }).toBe(1);
+    expect(asked[0]).toBe(`This save removes this performance:\n- Sun 5 Apr 2026, 2:00 pm (id ${second!.id})\n\nSave without it?`);
+    await page.getByText(/Not saved: the performances stay as they were in the file/).first().waitFor({ timeout: 10_000 });
+    expect(readFileSync(file, "utf8")).toBe(before);
+    // Confirmed: saved without it, the other kept.
+    answer = true;
+    await publish(page);
+    expect(asked.length).toBe(2);
+    const after = JSON.parse(readFileSync(file, "utf8")) as { performances: { id: number }[] };
+    expect(after.performances.map((p) => p.id)).toEqual([first!.id]);
+    await page.context().close();
+  });
+
   it("deletes a YAML page from the one list: its own file goes, and the API no longer lists it", async () => {
     const file = path.join(content, "events", "coppelia.yaml");
     expect(existsSync(file)).toBe(true);

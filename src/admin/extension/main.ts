@@ -15,6 +15,7 @@ import { clearFieldErrors, markField, watchRefusedSaves } from "./refused-save.j
 import { nowOf, statusOf, statusText, wallNow } from "./publication.js";
 import { registerPublicationWidget } from "./publication-widget.js";
 import { listEveryPage } from "./list-every-page.js";
+import { removalQuestion, removedItems } from "./removals.js";
 import { PAGE_STATUS } from "../page-status.js";
 
 interface Collection {
@@ -53,6 +54,16 @@ function registerFormat(collection: Collection, publication: Publication | null)
   const format = collection.extension === "json" ? "json" : "yaml";
   const formatOf = (text: string | undefined) => (publication && text !== undefined ? pageFormat(text) : format);
   const shape: Shape = shapeOf(fields);
+  // What a save asks before it removes items: a list file's items, an event page's performances.
+  const items = wrapped ? fields[0]! : null;
+  if (items || publication) {
+    lists.set(collection.name, {
+      key: items ? "items" : "performances",
+      singular: items ? String(items.label_singular ?? "item").toLowerCase() : "performance",
+      plural: items ? String(items.label ?? "items").toLowerCase() : "performances",
+      read: (text) => fromFile(text, formatOf(text), wrapped),
+    });
+  }
   const write = (data: unknown) => {
     const unreadable = (data as Record<string, unknown>)[UNREADABLE];
     if (unreadable !== undefined) throw new Error(`This file could not be read (${String(unreadable)}); correct it in a text editor, then edit it here.`);
@@ -82,6 +93,24 @@ function registerFormat(collection: Collection, publication: Publication | null)
     },
     toFile: write,
   });
+}
+
+/** Each collection whose saves ask before removing items: the list's key, its item's names, and a file's text read. */
+const lists = new Map<string, { key: string; singular: string; plural: string; read: (text: string) => Record<string, unknown> }>();
+
+/** Asks before a save that removes items the file held (removals.ts); stops the save when the editor does not confirm. */
+function confirmRemovals(entry: ImmutableMap, values: Record<string, unknown>): void {
+  const list = lists.get(String(entry.get("collection") ?? ""));
+  const source = values[SOURCE_KEY];
+  if (!list || typeof source !== "string") return;
+  let before: unknown;
+  try {
+    before = list.read(source)[list.key];
+  } catch {
+    return;
+  }
+  const question = removalQuestion(removedItems(before, values[list.key]), list.singular, list.plural);
+  if (question !== null && !window.confirm(question)) throw new Error(`Not saved: the ${list.plural} stay as they were in the file; put them back in the form or leave without saving.`);
 }
 
 /** The page a save under way writes, noted once it is saved (postSave), in place of the text it was read from. */
@@ -117,13 +146,12 @@ type MutableMap = ImmutableMap & { set: (key: string, value: unknown) => Mutable
  * saved live at this moment that has neither it nor a go-live gets the time now, in the
  * catalogue's zone; and its status is the one the list shows from now on.
  */
-function asSaved(entry: ImmutableMap, publications: Map<string, Publication>): unknown {
+function asSaved(entry: ImmutableMap, values: Record<string, unknown>, publications: Map<string, Publication>): unknown {
   const publication = publications.get(String(entry.get("collection") ?? ""));
   let data = entry.get("data") as MutableMap | undefined;
   if (!publication || !data) return undefined;
   const { zone } = publication;
   const now = nowOf(publication.now, zone);
-  let values = data.toJS() as Record<string, unknown>;
   const unset = (key: string) => values[key] === undefined || values[key] === null || values[key] === "";
   const status = statusOf(values, zone, now);
   if (status.kind === "live" && unset("first_published_at") && unset("go_live_at")) {
@@ -142,8 +170,10 @@ function watchSaves(publications: Map<string, Publication>): void {
     name: "preSave",
     handler: async ({ entry }: { entry: ImmutableMap }) => {
       clearFieldErrors();
+      const values = ((entry.get("data") as ImmutableMap | undefined)?.toJS() ?? {}) as Record<string, unknown>;
+      confirmRemovals(entry, values);
       before = (await readStatus())?.build ?? 0;
-      return asSaved(entry, publications);
+      return asSaved(entry, values, publications);
     },
   });
   CMS.registerEventListener({
