@@ -114,6 +114,24 @@ describe.skipIf(!CHROMIUM_BIN)("the admin in a browser", () => {
     await page.context().close();
   });
 
+  it("sorts the one list by the first performance's date and time, JSON and YAML pages together", async () => {
+    const events = path.join(content, "events");
+    const firsts = readdirSync(events)
+      .map((name) => {
+        const text = readFileSync(path.join(events, name), "utf8");
+        const page = (name.endsWith(".json") ? JSON.parse(text) : parseYaml(text)) as { performances: { datetime: string }[] };
+        return { slug: name.endsWith(".json") ? name.slice(0, -5) : name, first: page.performances[0]?.datetime };
+      })
+      .filter((p) => p.first !== undefined)
+      .sort((a, b) => (a.first! < b.first! ? -1 : a.first! > b.first! ? 1 : 0));
+    const page = await openAdmin();
+    await page.getByRole("button", { name: "Sort by" }).click();
+    await page.getByRole("menuitem", { name: "First performance" }).click();
+    const order = () => page.locator('a[href^="#/collections/events/entries/"]').evaluateAll((links) => links.slice(0, 5).map((a) => a.getAttribute("href")!.split("/").pop()));
+    await expect.poll(order, { timeout: 20_000 }).toEqual(firsts.slice(0, 5).map((p) => p.slug));
+    await page.context().close();
+  });
+
   it("creates an event through the form: the file passes check and the API lists it", async () => {
     const page = await openAdmin();
     await page.goto(`${base}/admin/#/collections/events/new`);

@@ -339,7 +339,7 @@ describe("collections", () => {
     for (const name of ["events"]) {
       expect(collection(config, name), name).toMatchObject({
         folder: "events", extension: "json", format: `build-catalogue:${name}`, create: true, delete: true, slug: "{{slug}}", identifier_field: "title",
-        sortable_fields: ["title", "first_published_at", "venue"], summary: "{{title}} · {{page_status}} ({{filename}})",
+        sortable_fields: ["title", { field: "performances.0.datetime", label: "First performance" }, "first_published_at", "venue"], summary: "{{title}} · {{page_status}} ({{filename}})",
       });
       // Filters by status, sale and each venue of venues.json, by name.
       const filters = collection(config, name).view_filters as { label: string; field: string; pattern: unknown }[];

@@ -67,7 +67,8 @@ function eventCollection(prefix: string, options: FieldOptions, newPage: PageExt
     slug: "{{slug}}",
     identifier_field: "title",
     summary: `{{title}} · {{${PAGE_STATUS}}} ({{filename}})`,
-    sortable_fields: ["title", "first_published_at", "venue"],
+    // Decap sorts by a path into each page's data: its first performance's date and time as written.
+    sortable_fields: ["title", { field: "performances.0.datetime", label: "First performance" }, "first_published_at", "venue"],
     view_filters: viewFilters(options.venues),
     fields: eventFields(options),
   };
