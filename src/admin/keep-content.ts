@@ -5,6 +5,7 @@ import path from "node:path";
 import { findSettingsFiles, LIST_FILES } from "./content-files.js";
 import { parseSource, readSourceFileSync } from "../load/read-source.js";
 import type { IdList } from "../content/common.js";
+import type { SavedFile } from "./file-api.js";
 
 const asArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
@@ -15,7 +16,7 @@ function listOf(rel: string): IdList | null {
 }
 
 /** Why saving `files` would empty a list that holds items on disk, or null. */
-export function emptiedList(root: string, files: { path: string; data: string | Buffer }[]): string | null {
+export function emptiedList(root: string, files: SavedFile[]): string | null {
   for (const f of files) {
     const list = listOf(f.path);
     if (!list) continue;
