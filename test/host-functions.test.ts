@@ -19,7 +19,7 @@ import { browsableTemplate } from "../src/io/browsable-page.js";
 import type { QueryIndex } from "../src/runtime/query/query-index.js";
 import { removeDir, ROOT, runCli, tempDir } from "./helpers/cli.js";
 import { requireNetlifyDev, startNetlifyDev, type NetlifyDev } from "./helpers/netlify-dev.js";
-import { startVercel, type VercelServer } from "./helpers/vercel.js";
+import { startVercel, unroutedOnVercel, type VercelServer } from "./helpers/vercel.js";
 import { httpHost, previewOf, type Served } from "./helpers/static-hosts.js";
 import { fuzzQueries } from "./helpers/query-fuzz.js";
 
@@ -69,17 +69,9 @@ afterAll(async () => {
   if (dir) removeDir(dir);
 });
 
-/** The keys vercel.json routes to the function (read from the build's own vercel.json). */
-function routedOnVercel(dist: string): Set<string> {
-  const config = JSON.parse(readFileSync(path.join(dist, "vercel.json"), "utf8")) as { routes: { has?: { type: string; key: string }[]; dest?: string }[] };
-  return new Set(config.routes.filter((r) => r.dest === VERCEL_FUNCTION_PATH).flatMap((r) => (r.has ?? []).map((h) => h.key)));
-}
-
 /** What the host must answer `url`: the preview's answer, but on Vercel the plain address's for a query no route names. */
 function wanted(s: Site, host: "netlify" | "vercel", url: string): Promise<Served> {
-  const u = new URL(url, "http://x");
-  const unrouted = host === "vercel" && u.pathname.endsWith("/") && !u.pathname.endsWith("/find/") && [...u.searchParams].every(([k, v]) => (k === "format" ? v.toLowerCase() !== "api" : !routedOnVercel(s.dist).has(k)));
-  return s.oracle(unrouted ? u.pathname : url);
+  return s.oracle(host === "vercel" && unroutedOnVercel(s.dist, url) ? new URL(url, "http://x").pathname : url);
 }
 
 async function expectSame(s: Site, host: "netlify" | "vercel", urls: string[]): Promise<void> {

@@ -13,12 +13,12 @@ import { parseRequestTarget } from "../runtime/request-target.js";
 import { decapDistDir, extensionBundlePath } from "./admin-files.js";
 import { adminFileTable, serveAdminFile } from "./admin-route.js";
 import { sendJson } from "./answer.js";
-import { fileApi } from "./file-api.js";
+import { fileApi, type SavedFile } from "./file-api.js";
 import { nextIds } from "./next-ids.js";
 import { MAX_LISTING_BYTES } from "./proxy-guard.js";
 import { proxyRoute } from "./proxy-route.js";
 import { emptiedList, pictureInUse } from "./keep-content.js";
-import { errorsAddedBy, refusedSave, type SavedFile } from "./save-check.js";
+import { errorsAddedBy, refusedSave } from "./save-check.js";
 import { BuildStatus } from "./status.js";
 
 /** Wagtail's own limit on uploads, and the build's default cap on originals (options.ts). */

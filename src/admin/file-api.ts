@@ -30,8 +30,14 @@ export interface SaveProblem {
   message: string;
 }
 
+/** A file a save writes: its path in the content folder (forward slashes) and its text or bytes. */
+export interface SavedFile {
+  path: string;
+  data: string | Buffer;
+}
+
 /** The check of a save before it is written (save-check.ts): the errors it would add, with the refusal's message; null lets it through. */
-export type SaveVetting = (files: { path: string; data: string | Buffer }[]) => Promise<{ message: string; problems: SaveProblem[] } | null>;
+export type SaveVetting = (files: SavedFile[]) => Promise<{ message: string; problems: SaveProblem[] } | null>;
 
 /** The check of a deletion before it is done: why it is refused, or null. */
 export type DeleteVetting = (paths: string[]) => string | null;

@@ -5,8 +5,8 @@ import path from "node:path";
 import { findSettingsFiles, LIST_FILES } from "./content-files.js";
 import { parseSource, readSourceFileSync } from "../load/read-source.js";
 import type { IdList } from "../content/common.js";
-
-const asArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+import type { SavedFile } from "./file-api.js";
+import { asArray } from "./next-ids.js";
 
 /** The list file a path names (`venues.json`), or null. */
 function listOf(rel: string): IdList | null {
@@ -15,7 +15,7 @@ function listOf(rel: string): IdList | null {
 }
 
 /** Why saving `files` would empty a list that holds items on disk, or null. */
-export function emptiedList(root: string, files: { path: string; data: string | Buffer }[]): string | null {
+export function emptiedList(root: string, files: SavedFile[]): string | null {
   for (const f of files) {
     const list = listOf(f.path);
     if (!list) continue;

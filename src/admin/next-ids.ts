@@ -19,7 +19,8 @@ const FILES_A_TURN = 200;
 
 const isId = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) > 0;
 const asObject = (v: unknown): Record<string, unknown> => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
-const asArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+/** A value read leniently as a list: anything else is none (keep-content.ts reads lists so too). */
+export const asArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
 /** A content file's value, or undefined when it is missing, refused (a link, too large) or does not parse. */
 function readValue(absolute: string): unknown {

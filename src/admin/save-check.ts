@@ -8,16 +8,8 @@ import os from "node:os";
 import path from "node:path";
 import { check } from "../build.js";
 import type { Diagnostic } from "../model/diagnostics.js";
-import type { SaveProblem } from "./file-api.js";
-
-/** A file a save writes: its path in the content folder (forward slashes) and its text or bytes. */
-export interface SavedFile {
-  path: string;
-  data: string | Buffer;
-}
-
-/** An error the save would add, as the admin shows it: file relative to the content folder, dotted key path ("" for the file as a whole). */
-export type AddedError = SaveProblem;
+import type { SavedFile, SaveProblem } from "./file-api.js";
+import { adminProblem } from "./status.js";
 
 /** How the edit server builds: its --now and --max-original-size. */
 export interface SaveCheckOptions {
@@ -26,7 +18,7 @@ export interface SaveCheckOptions {
 }
 
 /** The errors the build would have after writing `files` into the content folder `root` that it has not now. */
-export async function errorsAddedBy(root: string, files: SavedFile[], options: SaveCheckOptions): Promise<AddedError[]> {
+export async function errorsAddedBy(root: string, files: SavedFile[], options: SaveCheckOptions): Promise<SaveProblem[]> {
   const name = path.basename(root);
   const stage = mkdtempSync(path.join(os.tmpdir(), "build-catalogue-save-"));
   try {
@@ -45,14 +37,11 @@ export async function errorsAddedBy(root: string, files: SavedFile[], options: S
     const known = new Set(before.diagnostics.filter((d) => d.severity === "error").map(key));
     return after.diagnostics
       .filter((d) => d.severity === "error" && !known.has(key(d)))
-      .map((d) => ({ file: shown(d.file, name), key: d.path.map(String).join("."), message: d.message }));
+      .map((d) => adminProblem(d, path.join(stage, name), stage));
   } finally {
     rmSync(stage, { recursive: true, force: true });
   }
 }
-
-/** `content/events/x.json` as the admin names it: `events/x.json`. */
-const shown = (file: string, name: string) => (file.startsWith(`${name}/`) ? file.slice(name.length + 1) : file);
 
 /** The folder's folders and regular files, linked (or copied) into `to`; anything else is left out (the build refuses it in both). */
 function mirror(from: string, to: string): void {
@@ -72,7 +61,7 @@ function mirror(from: string, to: string): void {
 }
 
 /** The message of a refused save: what the save would break, each problem on the file and key. */
-export function refusedSave(errors: AddedError[]): string {
+export function refusedSave(errors: SaveProblem[]): string {
   const listed = errors.slice(0, 10).map((e) => `${e.file}${e.key ? ` ${e.key}` : ""}: ${e.message}`);
   const more = errors.length > 10 ? ` (and ${errors.length - 10} more)` : "";
   return `not saved, nothing was written: the change would add ${errors.length === 1 ? "an error" : `${errors.length} errors`} to the build${more}. ${listed.join(" | ")}`;

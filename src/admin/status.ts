@@ -6,6 +6,7 @@ import path from "node:path";
 import type { Diagnostic } from "../model/diagnostics.js";
 import { buildSummaryLine } from "../preview/print.js";
 import type { BuildOutcome } from "../preview/server.js";
+import type { SaveProblem } from "./file-api.js";
 
 export interface StatusDiagnostic {
   severity: "error" | "warning";
@@ -48,9 +49,14 @@ export class BuildStatus {
   }
 
   private shown(d: Diagnostic): StatusDiagnostic {
-    // The build names files from the working folder (`content/events/x.json`).
-    const rel = path.relative(this.contentDir, path.resolve(this.cwd, d.file));
-    const file = rel.startsWith("..") || path.isAbsolute(rel) ? d.file : rel.split(path.sep).join("/");
-    return { severity: d.severity, file, key: d.path.map(String).join("."), message: d.message };
+    return { severity: d.severity, ...adminProblem(d, this.contentDir, this.cwd) };
   }
+}
+
+/** A problem of a build run from `cwd` on `contentDir`, as the admin names it (the status here, a refused save in save-check.ts): file relative to the content folder, dotted key path. */
+export function adminProblem(d: Diagnostic, contentDir: string, cwd: string): SaveProblem {
+  // The build names files from the working folder (`content/events/x.json`).
+  const rel = path.relative(contentDir, path.resolve(cwd, d.file));
+  const file = rel.startsWith("..") || path.isAbsolute(rel) ? d.file : rel.split(path.sep).join("/");
+  return { file, key: d.path.map(String).join("."), message: d.message };
 }

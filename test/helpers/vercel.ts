@@ -15,7 +15,7 @@ import { build } from "esbuild";
 import { getTransformedRoutes, normalizeRoutes } from "@vercel/routing-utils";
 import { expect } from "vitest";
 import { ROOT } from "./cli.js";
-import { VERCEL_FUNCTIONS_DIR } from "../../src/host/vercel.js";
+import { VERCEL_FUNCTION_PATH, VERCEL_FUNCTIONS_DIR } from "../../src/host/vercel.js";
 
 export interface VercelAnswer {
   status: number;
@@ -175,6 +175,21 @@ async function edgeFunction(fn: EdgeFunctionDir): Promise<(request: Request) => 
 }
 
 export interface VercelServer { base: string; stop(): Promise<void> }
+
+/**
+ * Whether Vercel's router sends the query `url` to no route of the function, so that the address
+ * answers its plain document (docs/hosts.md): a query on a list or detail address (ending "/", not
+ * find/) none of whose keys a function route of `dist`'s own vercel.json names (`format` only as
+ * `format=api`, the route's value, matched ignoring case).
+ */
+export function unroutedOnVercel(dist: string, url: string): boolean {
+  const config = JSON.parse(readFileSync(path.join(dist, "vercel.json"), "utf8")) as { routes: { has?: { type: string; key: string }[]; dest?: string }[] };
+  const routed = new Set(config.routes.filter((r) => r.dest === VERCEL_FUNCTION_PATH).flatMap((r) => (r.has ?? []).map((h) => h.key)));
+  const u = new URL(url, "http://x");
+  const query = [...u.searchParams];
+  const reaches = ([k, v]: [string, string]) => (k === "format" ? v.toLowerCase() === "api" : routed.has(k));
+  return u.pathname.endsWith("/") && !u.pathname.endsWith("/find/") && query.length > 0 && !query.some(reaches);
+}
 
 /**
  * `dist` deployed as the recipe deploys it: the real `vercel build`, then every request over HTTP on
