@@ -57,6 +57,8 @@ export class BuildStatus {
 export function adminProblem(d: Diagnostic, contentDir: string, cwd: string): SaveProblem {
   // The build names files from the working folder (`content/events/x.json`).
   const rel = path.relative(contentDir, path.resolve(cwd, d.file));
-  const file = rel.startsWith("..") || path.isAbsolute(rel) ? d.file : rel.split(path.sep).join("/");
+  // The folder itself, or a file out of it, keeps the build's name ("..x.json" is a file in it).
+  const inside = rel !== "" && rel !== ".." && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel);
+  const file = inside ? rel.split(path.sep).join("/") : d.file;
   return { file, key: d.path.map(String).join("."), message: d.message };
 }
