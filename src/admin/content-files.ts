@@ -6,7 +6,7 @@ import type { z } from "zod";
 import type { IdKind, IdList } from "../content/common.js";
 import { DEFAULTED_LISTS, imageSchema, namedSchema, venueSchema } from "../content/lists.js";
 import { SETTINGS_FILES } from "../load/load-content.js";
-import { SOURCE_EXTENSIONS } from "../load/source-file.js";
+import { SOURCE_EXTENSIONS } from "../load/source-names.js";
 import { shapeOf } from "./zod-read.js";
 
 export type SettingsName = (typeof SETTINGS_FILES)[number];

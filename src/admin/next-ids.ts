@@ -6,7 +6,7 @@ import { lstatSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { DEFAULT_ACCESSIBILITY, DEFAULT_GENRES } from "../content/lists.js";
 import { readSourceFileSync } from "../load/read-source.js";
-import { formatOf, SOURCE_EXTENSIONS } from "../load/source-file.js";
+import { formatOf, SOURCE_EXTENSIONS } from "../load/source-names.js";
 
 export const ID_KINDS = ["page", "event", "event_ticketing", "performance", "performance_ticketing", "image", "venue", "program", "genre", "accessibility"] as const;
 export type IdKind = (typeof ID_KINDS)[number];

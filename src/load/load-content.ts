@@ -6,9 +6,9 @@ import path from "node:path";
 import { notRegular, refusal } from "../io/regular-file.js";
 import { error, warning, type Diagnostic } from "../model/diagnostics.js";
 import { readSourceFileSync } from "./read-source.js";
-import { formatOf, SOURCE_EXTENSIONS, stemOf, type SourceFile } from "./source-file.js";
+import { formatOf, SOURCE_EXTENSIONS, stemOf, type SourceFile } from "./source-names.js";
 
-export type { SourceFile } from "./source-file.js";
+export type { SourceFile } from "./source-names.js";
 
 export interface LoadedContent {
   catalogue: SourceFile | null;

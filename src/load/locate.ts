@@ -7,7 +7,7 @@ import { jsonPathOffset, NotJson } from "./json-path-offset.js";
 import { positionAt } from "./position.js";
 import { findYamlNode, parseYamlDocument } from "./read-yaml.js";
 import { yamlLocatorFast } from "./read-yaml-fast.js";
-import type { SourceFile } from "./source-file.js";
+import type { SourceFile } from "./source-names.js";
 
 /**
  * Where a key path points: at the key when the path ends in an object's key (as TypeScript

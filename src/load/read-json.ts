@@ -6,7 +6,7 @@ import { error, type Diagnostic, type KeyPath } from "../model/diagnostics.js";
 import { jsonPathOffset, NotJson } from "./json-path-offset.js";
 import { jsonTextPast, MAX_NESTING, NESTED_TOO_DEEP, pathPast, shownPath } from "./nesting.js";
 import { positionAt } from "./position.js";
-import type { SourceFile } from "./source-file.js";
+import type { SourceFile } from "./source-names.js";
 
 export type ParseResult =
   | { ok: true; data: unknown; diagnostics: Diagnostic[]; placer?: SourceFile["placer"] }

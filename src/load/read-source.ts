@@ -4,7 +4,8 @@ import { readRegularFileSync } from "../io/regular-file.js";
 import type { Diagnostic } from "../model/diagnostics.js";
 import { parseJsonText } from "./read-json.js";
 import { parseYamlText } from "./read-yaml.js";
-import { contentFileTooLarge, formatOf, MAX_CONTENT_FILE_BYTES, unreadable, type SourceFile } from "./source-file.js";
+import { contentFileTooLarge, MAX_CONTENT_FILE_BYTES, unreadable } from "./source-file.js";
+import { formatOf, type SourceFile } from "./source-names.js";
 
 export type ReadResult = { source: SourceFile | null; diagnostics: Diagnostic[] };
 

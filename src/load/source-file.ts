@@ -1,34 +1,7 @@
-// A content file as read: its name, its value, and its text (kept to find positions on demand).
+// A content file as read from disk: the error of one that cannot be, and the size cap (its name,
+// value and text are source-names.ts's, which the browser's admin shares).
 import { pastCap, RefusedFile } from "../io/regular-file.js";
 import { error, type Diagnostic } from "../model/diagnostics.js";
-import type { KeyPathPlacer } from "./read-yaml-fast.js";
-
-export type SourceFormat = "json" | "yaml";
-
-export interface SourceFile {
-  /** The file as printed in messages, e.g. `content/events/hamlet.json`. */
-  file: string;
-  data: unknown;
-  /** The text as parsed (a byte-order mark removed); positions are offsets into it. */
-  text: string;
-  format: SourceFormat;
-  /** Where its key paths point, from what the parser kept as it read the file (YAML's fast path); null when that does not serve. */
-  placer?: () => KeyPathPlacer | null;
-}
-
-/** The extensions a content file may have, in the order one is preferred when two exist. */
-export const SOURCE_EXTENSIONS = [".json", ".yaml", ".yml"] as const;
-
-export function formatOf(name: string): SourceFormat | null {
-  if (name.endsWith(".json")) return "json";
-  if (name.endsWith(".yaml") || name.endsWith(".yml")) return "yaml";
-  return null;
-}
-
-/** `hamlet.yaml` → `hamlet`. */
-export function stemOf(name: string): string {
-  return name.replace(/\.(json|ya?ml)$/, "");
-}
 
 /** The error of a file that could not be read at all, or that the build will not read (io/regular-file.ts). */
 export function unreadable(file: string, e: unknown): Diagnostic {

@@ -10,7 +10,7 @@ import { EVENT_PAGES_NAME, PAGES_NAME } from "../runtime/bodies.js";
 import { parseSource } from "../load/read-source.js";
 import { locateDiagnostics } from "../load/locate.js";
 import { compareInstants } from "../runtime/time/instant.js";
-import type { SourceFile } from "../load/source-file.js";
+import type { SourceFile } from "../load/source-names.js";
 import { checkEventSource } from "../validate/event-source.js";
 import { pageWarnings, publicationWarnings } from "../validate/warnings.js";
 import { justBefore, statusAt, type PageStatus } from "../enrich/publication.js";

@@ -5,7 +5,7 @@ import { lstatSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type * as ParcelWatcher from "@parcel/watcher";
-import { formatOf } from "../load/source-file.js";
+import { formatOf } from "../load/source-names.js";
 
 export interface ContentWatcher {
   close: () => Promise<void>;

@@ -10,7 +10,8 @@ import path from "node:path";
 import { jsonc } from "../load/libraries.js";
 import { jsonTextPast } from "../load/nesting.js";
 import { SETTINGS_FILES } from "../load/load-content.js";
-import { formatOf, MAX_CONTENT_FILE_BYTES, stemOf } from "../load/source-file.js";
+import { MAX_CONTENT_FILE_BYTES } from "../load/source-file.js";
+import { formatOf, stemOf } from "../load/source-names.js";
 import { EVENT_SCHEMA_FILE, schemaReference, type SchemaHome } from "./schema-path.js";
 import { YAML_SCHEMA_COMMENT } from "./source-text.js";
 

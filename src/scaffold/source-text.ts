@@ -5,7 +5,7 @@
 import { lstat } from "node:fs/promises";
 import path from "node:path";
 import { yaml } from "../load/libraries.js";
-import { SOURCE_EXTENSIONS } from "../load/source-file.js";
+import { SOURCE_EXTENSIONS } from "../load/source-names.js";
 
 /** The first line a YAML file names its schema with. */
 export const YAML_SCHEMA_COMMENT = "# yaml-language-server: $schema=";

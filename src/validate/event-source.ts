@@ -1,12 +1,11 @@
 // One event page on its own: its schema, its references, its timestamps, its HTML, the
 // placeholders left from `new event`; and the keys it holds that must be unique across pages.
-import path from "node:path";
 import { SLUG } from "../content/common.js";
 import { eventSchema, lenientEventSchema } from "../content/event.js";
 import { error, type Diagnostic } from "../model/diagnostics.js";
 import type { PageKeys } from "../model/page.js";
 import type { SiteEvent } from "../model/site.js";
-import { formatOf, stemOf } from "../load/source-file.js";
+import { baseName, formatOf, stemOf } from "../load/source-names.js";
 import { checkEvent, type Lookups, type PartialEvent } from "./check-event.js";
 import { parseWith } from "./parse-sources.js";
 import { coveredBy, findPlaceholders } from "./placeholders.js";
@@ -33,7 +32,7 @@ export function checkEventSource(file: string, data: unknown, look: Lookups, tex
   const placeholders = text === undefined || /TODO:|\\[ux]/.test(text) ? findPlaceholders(file, data) : [];
   const strict = parseWith(eventSchema, data, file, diagnostics, [], look.compileAfter);
   const src: PartialEvent = strict ?? (lenientEventSchema.parse(data) as PartialEvent);
-  const fileSlug = stemOf(path.basename(file));
+  const fileSlug = stemOf(baseName(file));
   if (src.slug === undefined && !SLUG.test(fileSlug)) {
     diagnostics.push(error(file, ["slug"], `is not given and the file name "${fileSlug}" is not a valid slug (lowercase words of a-z and 0-9 joined by single hyphens); rename the file or add "slug"`));
     return { event: null, keys: null, placeholders, diagnostics: withPlaceholders(placeholders, diagnostics) };

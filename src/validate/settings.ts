@@ -1,12 +1,12 @@
 // The settings: catalogue.json and the lists every page refers to (venues, programs, genres,
 // accessibility values, images), checked against their schemas and each other.
-import path from "node:path";
 import type { z } from "zod";
 import { catalogueSchema, DEFAULT_IMAGE_FORMATS, type CatalogueSource } from "../content/catalogue.js";
 import { DEFAULT_ACCESSIBILITY, DEFAULT_GENRES, imageSchema, namedSchema, venueSchema, type NamedSource } from "../content/lists.js";
 import { error, hasErrors, type Diagnostic } from "../model/diagnostics.js";
 import type { SiteParent, SiteSettings, SiteVenue } from "../model/site.js";
 import type { LoadedContent, SourceFile } from "../load/load-content.js";
+import { baseName } from "../load/source-names.js";
 import { checkTimestamp, type Lookups } from "./check-event.js";
 import { parseArrayFile, parseWith } from "./parse-sources.js";
 import { UniqueIndex } from "./unique.js";
@@ -34,7 +34,7 @@ function listFile<S extends z.ZodType>(
 }
 
 /** `venues.yaml` when the content writes it so, else `venues.json`: where a message sends the editor. */
-const nameOf = (source: SourceFile | null, name: string) => (source ? path.basename(source.file) : `${name}.json`);
+const nameOf = (source: SourceFile | null, name: string) => (source ? baseName(source.file) : `${name}.json`);
 
 function checkParent(catalogue: CatalogueSource, file: string, diagnostics: Diagnostic[]): SiteParent | null {
   const p = catalogue.parent;

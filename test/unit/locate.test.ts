@@ -5,7 +5,7 @@ import { error, type KeyPath } from "../../src/model/diagnostics.js";
 import { formatCodeFrame } from "../../src/code-frame.js";
 import { locateDiagnostics } from "../../src/load/locate.js";
 import { positionAt } from "../../src/load/position.js";
-import type { SourceFormat } from "../../src/load/source-file.js";
+import type { SourceFormat } from "../../src/load/source-names.js";
 
 function at(text: string, format: SourceFormat, path: KeyPath) {
   const [d] = locateDiagnostics([error("f", path, "m")], new Map([["f", { file: "f", data: null, text, format }]]));
