@@ -384,6 +384,28 @@ describe.skipIf(!CHROMIUM_BIN)("the admin in a browser", () => {
     await page.context().close();
   });
 
+  it("checks a page by the build's own rules in the browser, settings read through the backend: a go-live that does not exist in the catalogue's zone is stopped before any request to save", async () => {
+    const file = path.join(content, "events", "carmen.json");
+    const before = readFileSync(file, "utf8");
+    const page = await openAdmin();
+    const saves: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().endsWith("/api/v1") && (r.postData() ?? "").includes('"persistEntry"')) saves.push(r.postData() ?? "");
+    });
+    await page.goto(`${base}/admin/#/collections/events/entries/carmen`);
+    await expect.poll(() => field(page, "title").inputValue(), { timeout: 20_000 }).not.toBe("");
+    // 02:30 on 4 October 2026 does not exist in Sydney: the clocks go from 02:00 to 03:00.
+    await field(page, "go_live_at").fill("2026-10-04T02:30");
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await page.getByText("Publish now", { exact: true }).click();
+    const note = page.locator('.build-catalogue-field-error[data-key="go_live_at"]');
+    await note.waitFor({ timeout: 30_000 });
+    expect(await note.innerText()).toMatch(/^2026-10-04T02:30 does not exist in Australia\/Sydney: clocks go forward/);
+    expect(saves).toEqual([]);
+    expect(readFileSync(file, "utf8")).toBe(before);
+    await page.context().close();
+  });
+
   it("makes a page a draft, schedules it and publishes it, typing no id, code or timestamp; the list says each status", async () => {
     const file = path.join(content, "events", "hamlet.json");
     const original = readFileSync(file, "utf8");

@@ -6,19 +6,10 @@ import path from "node:path";
 import { notRegular, refusal } from "../io/regular-file.js";
 import { error, warning, type Diagnostic } from "../model/diagnostics.js";
 import { readSourceFileSync } from "./read-source.js";
-import { formatOf, SOURCE_EXTENSIONS, stemOf, type SourceFile } from "./source-names.js";
+import { formatOf, SOURCE_EXTENSIONS, stemOf, type LoadedContent, type SourceFile } from "./source-names.js";
 
-export type { SourceFile } from "./source-names.js";
+export type { LoadedContent, SourceFile } from "./source-names.js";
 
-export interface LoadedContent {
-  catalogue: SourceFile | null;
-  venues: SourceFile | null;
-  programs: SourceFile | null;
-  genres: SourceFile | null;
-  accessibility: SourceFile | null;
-  images: SourceFile | null;
-  events: SourceFile[];
-}
 
 export const SETTINGS_FILES = ["catalogue", "venues", "programs", "genres", "accessibility", "images"] as const;
 const REQUIRED = new Set(["catalogue", "venues"]);

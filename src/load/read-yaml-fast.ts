@@ -7,6 +7,7 @@
 import type { LoadOptions, Schema } from "js-yaml";
 import { jsYaml } from "./libraries.js";
 import { MAX_NESTING } from "./nesting.js";
+import type { KeyPathPlacer } from "./source-names.js";
 
 /**
  * How deep js-yaml, which recurses, may read before it gives up (and the file goes to the checks
@@ -124,7 +125,7 @@ interface Frame {
 }
 
 /** Where a key path points in a file: an offset of its text. */
-export type KeyPathPlacer = (path: readonly (string | number)[]) => number;
+export type { KeyPathPlacer } from "./source-names.js";
 
 /**
  * Where key paths point in a file the fast path reads, as the full parser's tree would place

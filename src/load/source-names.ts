@@ -1,6 +1,7 @@
 // A content file as read: its name, its value, and its text (kept to find positions on demand);
 // what its name says (format, stem). No node: modules: the admin's check in the browser uses it.
-import type { KeyPathPlacer } from "./read-yaml-fast.js";
+/** Where a key path points in a file's text, as an offset (read-yaml-fast.ts makes one as it reads). */
+export type KeyPathPlacer = (path: readonly (string | number)[]) => number;
 
 export type SourceFormat = "json" | "yaml";
 
@@ -13,6 +14,17 @@ export interface SourceFile {
   format: SourceFormat;
   /** Where its key paths point, from what the parser kept as it read the file (YAML's fast path); null when that does not serve. */
   placer?: () => KeyPathPlacer | null;
+}
+
+/** The content folder's files as read: the settings (null when absent) and the event pages. */
+export interface LoadedContent {
+  catalogue: SourceFile | null;
+  venues: SourceFile | null;
+  programs: SourceFile | null;
+  genres: SourceFile | null;
+  accessibility: SourceFile | null;
+  images: SourceFile | null;
+  events: SourceFile[];
 }
 
 /** The extensions a content file may have, in the order one is preferred when two exist. */
@@ -31,6 +43,6 @@ export function stemOf(name: string): string {
 
 /** The last segment of a file name as the build prints it ("/" between folders; "\\" too on Windows). */
 export function baseName(file: string): string {
-  const windows = typeof process === "object" && process?.platform === "win32";
+  const windows = (globalThis as { process?: { platform?: string } }).process?.platform === "win32";
   return file.slice(Math.max(file.lastIndexOf("/"), windows ? file.lastIndexOf("\\") : -1) + 1);
 }

@@ -5,8 +5,7 @@ import { catalogueSchema, DEFAULT_IMAGE_FORMATS, type CatalogueSource } from "..
 import { DEFAULT_ACCESSIBILITY, DEFAULT_GENRES, imageSchema, namedSchema, venueSchema, type NamedSource } from "../content/lists.js";
 import { error, hasErrors, type Diagnostic } from "../model/diagnostics.js";
 import type { SiteParent, SiteSettings, SiteVenue } from "../model/site.js";
-import type { LoadedContent, SourceFile } from "../load/load-content.js";
-import { baseName } from "../load/source-names.js";
+import { baseName, type LoadedContent, type SourceFile } from "../load/source-names.js";
 import { checkTimestamp, type Lookups } from "./check-event.js";
 import { parseArrayFile, parseWith } from "./parse-sources.js";
 import { UniqueIndex } from "./unique.js";

@@ -1,11 +1,12 @@
 // The admin's check before a save, as the browser runs it: the page as it will be written against
 // the content format's schema in the build's words, and its ids and codes against every page the
 // admin has read, the page's own texts (as read, as saved since) aside.
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkEntry, noteRead, noteSaved } from "../../src/admin/extension/entry-check.js";
-import { FIXTURES } from "../helpers/cli.js";
+import { validateSettings } from "../../src/validate/settings.js";
+import { copyContent, FIXTURES, removeDir, runCli, tempDir } from "../helpers/cli.js";
 
 const EVENTS = path.join(FIXTURES, "good/spec-example/content/events");
 const text = (name: string) => readFileSync(path.join(EVENTS, name), "utf8");
@@ -49,5 +50,51 @@ describe("the check before a save", () => {
     const jazz = value(jazzText);
     expect(checkEntry({ ...jazz, id: seagull.id }, "events/jazz-on-the-river.json", jazzText)).toEqual([]);
     expect(checkEntry({ ...jazz, id: 777 }, "events/jazz-on-the-river.json", jazzText).map((p) => p.key)).toEqual(["id"]);
+  });
+});
+
+describe("the check before a save, with the catalogue's settings read (as the admin reads them through its backend)", () => {
+  const CONTENT = path.join(FIXTURES, "good/spec-example/content");
+  const settingsFile = (name: string) => {
+    const text = readFileSync(path.join(CONTENT, `${name}.json`), "utf8");
+    return { file: `${name}.json`, data: JSON.parse(text) as unknown, text, format: "json" as const };
+  };
+  const look = validateSettings(
+    { catalogue: settingsFile("catalogue"), venues: settingsFile("venues"), programs: settingsFile("programs"), images: settingsFile("images"), genres: null, accessibility: null, events: [] },
+    Number.MAX_SAFE_INTEGER,
+  ).look;
+  const seagullText = text("the-seagull.json");
+
+  it("passes a page the build passes", () => {
+    expect(checkEntry(value(seagullText), "events/the-seagull.json", seagullText, look)).toEqual([]);
+  });
+
+  it("finds what the build finds in one page, in its words, on the same keys: references, rich text, timestamps", () => {
+    const seagull = value(seagullText) as Record<string, any>;
+    const bad = structuredClone(seagull);
+    bad.venue = 9999;
+    bad.program = 4242;
+    bad.genre = [...(bad.genre ?? []), 777];
+    bad.thumbnail = { ...bad.thumbnail, image: 8888 };
+    bad.description[0].value.text = `<p>Four acts <script>alert(1)</script>by a lake.</p><embed embedtype="image" id="5555" format="left" alt="x"/>`;
+    bad.description[3].value.figures[0].image = 6666;
+    // 02:30 on the first Sunday of October does not exist in Sydney (the clocks go from 02:00 to 03:00).
+    bad.performances[0].datetime = "2026-10-04T02:30";
+    bad.go_live_at = "2026-13-01T10:00";
+    const dir = tempDir();
+    try {
+      const content = copyContent(CONTENT, dir);
+      writeFileSync(path.join(content, "events/the-seagull.json"), JSON.stringify(bad, null, 2));
+      const run = runCli(["check", "--format", "json", "--now", "2026-05-01T00:00:00Z"], { cwd: dir });
+      const report = JSON.parse(run.stdout) as { diagnostics: { severity: string; file: string; keyPath: (string | number)[]; message: string }[] };
+      // The report is in the file's line order; the admin's by key.
+      const sorted = (problems: { key: string; message: string }[]) => problems.map((p) => `${p.key}: ${p.message}`).sort();
+      const built = report.diagnostics.filter((d) => d.severity === "error" && d.file.endsWith("the-seagull.json")).map((d) => ({ key: d.keyPath.join("."), message: d.message }));
+      expect(built.length).toBeGreaterThanOrEqual(8);
+      const inBrowser = checkEntry(bad, "events/the-seagull.json", seagullText, look);
+      expect(sorted(inBrowser)).toEqual(sorted(built));
+    } finally {
+      removeDir(dir);
+    }
   });
 });

@@ -1,10 +1,14 @@
 // The check before a save, in the browser (the deployed admin has no server to ask; edit's server
-// checks again, the whole catalogue, save-check.ts): the event page as it will be written against
-// the content format's schema, worded as the build words it, and its ids and ticketing codes
-// against every event page the admin has read. A save that fails is stopped before anything is
-// written, each problem under its field.
+// checks again, the whole catalogue, save-check.ts): the event page as it will be written, checked
+// by the build's own code for one page (its schema, its references to venues, programs, genres,
+// accessibility values and images, its timestamps in their zones, its rich text), worded as the
+// build words it, and its ids and ticketing codes against every event page the admin has read.
+// Without the settings to resolve references in (settings-read.ts), the page's schema alone. A
+// save that fails is stopped before anything is written, each problem under its field.
 import { eventSchema } from "../../content/event.js";
 import type { Diagnostic } from "../../model/diagnostics.js";
+import type { Lookups } from "../../validate/check-event.js";
+import { checkEventSource } from "../../validate/event-source.js";
 import { allowedKeysAt } from "../../validate/schema-keys.js";
 import { issueToDiagnostics } from "../../validate/zod-messages.js";
 
@@ -47,18 +51,24 @@ export interface EntryProblem {
   message: string;
 }
 
+/** A new page's file, for the check: its name a slug (Decap names it so), its own `slug` key first. */
+const NEW_PAGE = "events/new-page.json";
+
+/** The errors of the page alone: the build's check of one page in `look`, or its schema's without. */
+function pageErrors(value: unknown, path: string, look: Lookups | null): Diagnostic[] {
+  if (look) return checkEventSource(path || NEW_PAGE, value, look).diagnostics.filter((d) => d.severity === "error");
+  const parsed = eventSchema.safeParse(value, { reportInput: true });
+  if (parsed.success) return [];
+  return parsed.error.issues.flatMap((issue) => issueToDiagnostics("", issue, (p) => allowedKeysAt(eventSchema, value, p)));
+}
+
 /**
  * The problems of an event page about to be written as `value` at `path` ("" when new); `ownText`
- * is the text the entry was read from (null for a new one): its record is the page itself.
+ * is the text the entry was read from (null for a new one): its record is the page itself. `look`
+ * holds the settings its references resolve in (null: they are not checked here).
  */
-export function checkEntry(value: unknown, path: string, ownText: string | null): EntryProblem[] {
-  const problems: EntryProblem[] = [];
-  const parsed = eventSchema.safeParse(value, { reportInput: true });
-  if (!parsed.success) {
-    const found: Diagnostic[] = [];
-    for (const issue of parsed.error.issues) found.push(...issueToDiagnostics("", issue, (p) => allowedKeysAt(eventSchema, value, p)));
-    for (const d of found) problems.push({ key: d.path.map(String).join("."), message: d.message });
-  }
+export function checkEntry(value: unknown, path: string, ownText: string | null, look: Lookups | null = null): EntryProblem[] {
+  const problems: EntryProblem[] = pageErrors(value, path, look).map((d) => ({ key: d.path.map(String).join("."), message: d.message }));
   if (value === null || typeof value !== "object" || Array.isArray(value)) return problems;
   const mine = keysOf(value as Record<string, unknown>);
   const own = textsOf.get(path) ?? new Set<string>();

@@ -6,22 +6,12 @@
 // Decap names a page by its path less the collection's extension, so a YAML page of a JSON
 // collection is "hamlet.yaml", and the path Decap makes back from that name is
 // "events/hamlet.yaml.json": the wrapper reads and deletes such a path as the file it names.
-import { decap } from "./decap.js";
+import type { Backend } from "./backend.js";
 
 /** The extensions of event pages (the content format's). */
 const PAGE_EXTENSIONS = ["json", "yaml", "yml"] as const;
 
-interface Entry {
-  file: { path: string };
-}
-
-/** What the wrapper touches of a Decap backend (an implementation of Decap's backend interface). */
-interface Backend {
-  entriesByFolder: (folder: string, extension: string, depth: number) => Promise<Entry[]>;
-  allEntriesByFolder?: (folder: string, extension: string, depth: number, pathRegex?: RegExp) => Promise<Entry[]>;
-  getEntry: (path: string) => Promise<unknown>;
-  deleteFiles?: (paths: string[], message: string) => Promise<unknown>;
-}
+type Entry = { file: { path: string } };
 
 const byPath = (a: Entry, b: Entry) => (a.file.path < b.file.path ? -1 : a.file.path > b.file.path ? 1 : 0);
 
@@ -36,7 +26,8 @@ export function pagePath(path: string, folders: ReadonlySet<string>, extension: 
   return path;
 }
 
-function everyPage(backend: Backend, folders: ReadonlySet<string>, extension: string): Backend {
+/** Wraps `backend` so that each of `folders` (the event collections', whose new pages have `extension`) lists its pages of every extension. */
+export function everyPage(backend: Backend, folders: ReadonlySet<string>, extension: string): Backend {
   const list = backend.entriesByFolder.bind(backend);
   const all = backend.allEntriesByFolder?.bind(backend);
   // A paging backend (GitHub) lists one page of 20 per extension: the whole folder is read instead,
@@ -52,15 +43,4 @@ function everyPage(backend: Backend, folders: ReadonlySet<string>, extension: st
   const deleteFiles = backend.deleteFiles?.bind(backend);
   if (deleteFiles) backend.deleteFiles = (paths, message) => deleteFiles(paths.map((p) => pagePath(p, folders, extension)), message);
   return backend;
-}
-
-/**
- * Wraps the backend `name` (config.yml's) so that each of `folders` (the event collections',
- * whose new pages have `extension`) lists its pages of every extension. Call before CMS.init.
- */
-export function listEveryPage(name: string, folders: ReadonlySet<string>, extension: string): void {
-  const registered = decap().CMS.getBackend(name);
-  if (!registered || folders.size === 0) return;
-  const init = registered.init;
-  registered.init = (...args: unknown[]) => everyPage(init(...args) as Backend, folders, extension);
 }

@@ -14,8 +14,11 @@ import { forgetNextIds, registerNextIdWidget } from "./next-id-widget.js";
 import { clearFieldErrors, markField, watchRefusedSaves } from "./refused-save.js";
 import { nowOf, statusOf, statusText, wallNow } from "./publication.js";
 import { registerPublicationWidget } from "./publication-widget.js";
-import { listEveryPage } from "./list-every-page.js";
+import { holdBackend } from "./backend.js";
+import { everyPage } from "./list-every-page.js";
 import { removalQuestion, removedItems } from "./removals.js";
+import { catalogueLookups, forgetSettings, knowSettingsFiles, SETTINGS_NAMES } from "./settings-read.js";
+import type { Lookups } from "../../validate/check-event.js";
 import { PAGE_STATUS } from "../page-status.js";
 
 interface Collection {
@@ -24,7 +27,7 @@ interface Collection {
   format?: string;
   extension?: string;
   fields?: Array<Record<string, unknown>>;
-  files?: Array<{ fields?: Array<Record<string, unknown>> }>;
+  files?: Array<{ file?: string; fields?: Array<Record<string, unknown>> }>;
 }
 
 /** A file the format could not read: kept as it is, and saving it refused (an empty form must not overwrite it). */
@@ -127,10 +130,10 @@ const withoutSource = (data: Record<string, unknown>) => {
 };
 
 /** Stops a save the check before a save refuses: each problem under its field and in the notice, then an error Decap shows. */
-function checkBeforeSave(entry: ImmutableMap, values: Record<string, unknown>, readBack: NonNullable<Publication["readBack"]>): void {
+function checkBeforeSave(entry: ImmutableMap, values: Record<string, unknown>, readBack: NonNullable<Publication["readBack"]>, look: Lookups | null): void {
   const ownText = typeof values[SOURCE_KEY] === "string" ? (values[SOURCE_KEY] as string) : null;
   const { text, value } = readBack(values);
-  const problems = checkEntry(value, String(entry.get("path") ?? ""), ownText);
+  const problems = checkEntry(value, String(entry.get("path") ?? ""), ownText, look);
   saving = problems.length === 0 ? { ownText, text, value } : null;
   if (problems.length === 0) return;
   const path = String(entry.get("path") ?? "") || "this event";
@@ -146,7 +149,7 @@ type MutableMap = ImmutableMap & { set: (key: string, value: unknown) => Mutable
  * saved live at this moment that has neither it nor a go-live gets the time now, in the
  * catalogue's zone; and its status is the one the list shows from now on.
  */
-function asSaved(entry: ImmutableMap, values: Record<string, unknown>, publications: Map<string, Publication>): unknown {
+async function asSaved(entry: ImmutableMap, values: Record<string, unknown>, publications: Map<string, Publication>): Promise<unknown> {
   const publication = publications.get(String(entry.get("collection") ?? ""));
   let data = entry.get("data") as MutableMap | undefined;
   if (!publication || !data) return undefined;
@@ -159,7 +162,7 @@ function asSaved(entry: ImmutableMap, values: Record<string, unknown>, publicati
     data = data.set("first_published_at", first);
     values = { ...values, first_published_at: first };
   }
-  if (publication.readBack) checkBeforeSave(entry, values, publication.readBack);
+  if (publication.readBack) checkBeforeSave(entry, values, publication.readBack, await catalogueLookups());
   return data.set(PAGE_STATUS, statusText(status, zone));
 }
 
@@ -180,6 +183,7 @@ function watchSaves(publications: Map<string, Publication>): void {
     name: "postSave",
     handler: async ({ entry }: { entry: ImmutableMap }) => {
       forgetNextIds();
+      if (!publications.has(String(entry.get("collection") ?? ""))) forgetSettings();
       pageSaved(entry);
       const path = String(entry.get("path") ?? "") || null;
       const status = await statusAfter(before);
@@ -199,10 +203,14 @@ async function start(): Promise<void> {
     if (publication) publications.set(collection.name, publication);
     if (collection.format?.startsWith("build-catalogue:")) registerFormat(collection, publication);
   }
+  // The settings files, which the check before a save reads its lookups from.
+  const settings = (config.collections ?? []).filter((c) => (SETTINGS_NAMES as readonly string[]).includes(c.name) && c.files?.[0]?.file);
+  knowSettingsFiles(Object.fromEntries(settings.map((c) => [c.name, c.files![0]!.file!])));
   // The event pages in one list, JSON and YAML alike.
   const pages = (config.collections ?? []).filter((c) => publications.has(c.name) && c.folder);
   const backend = (config.backend as { name?: string } | undefined)?.name;
-  if (backend && pages.length > 0) listEveryPage(backend, new Set(pages.map((c) => c.folder!)), pages[0]!.extension ?? "json");
+  const folders = new Set(pages.map((c) => c.folder!));
+  if (backend) holdBackend(backend, (b) => (folders.size > 0 ? everyPage(b, folders, pages[0]!.extension ?? "json") : b));
   registerPublicationWidget();
   registerHtmlWidget();
   registerNextIdWidget();

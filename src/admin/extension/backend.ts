@@ -1,0 +1,36 @@
+// The backend Decap starts (the edit server's proxy, GitHub), held once Decap makes it: wrapped
+// for the one list of pages (list-every-page.ts), and asked for the settings files the check
+// before a save reads (settings-read.ts), through whatever the admin signed in to.
+import { decap } from "./decap.js";
+
+/** What the admin uses of a Decap backend (an implementation of Decap's backend interface). */
+export interface Backend {
+  entriesByFolder: (folder: string, extension: string, depth: number) => Promise<{ file: { path: string } }[]>;
+  allEntriesByFolder?: (folder: string, extension: string, depth: number, pathRegex?: RegExp) => Promise<{ file: { path: string } }[]>;
+  getEntry: (path: string) => Promise<{ data: string | null }>;
+  deleteFiles?: (paths: string[], message: string) => Promise<unknown>;
+}
+
+let current: Backend | null = null;
+
+/** Wraps the backend `name` (config.yml's) with `wrap` as Decap makes it, and holds it. Call before CMS.init. */
+export function holdBackend(name: string, wrap: (backend: Backend) => Backend): void {
+  const registered = decap().CMS.getBackend(name);
+  if (!registered) return;
+  const init = registered.init;
+  registered.init = (...args: unknown[]) => {
+    current = wrap(init(...args) as Backend);
+    return current;
+  };
+}
+
+/** A file's text in the repository, or null when it is not there or cannot be read. */
+export async function readText(path: string): Promise<string | null> {
+  if (!current) return null;
+  try {
+    const { data } = await current.getEntry(path);
+    return typeof data === "string" ? data : null;
+  } catch {
+    return null;
+  }
+}

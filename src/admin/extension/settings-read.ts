@@ -1,0 +1,57 @@
+// The catalogue's settings and lists (catalogue, venues, programs, genres, accessibility, images),
+// read through the backend the admin signed in to and checked by the build's own code: the
+// lookups the check before a save resolves a page's references in (venues, programs, genres,
+// accessibility values, images), its time zone and its image formats. Read once, and again after
+// a save of one of them.
+import { formatOf, type LoadedContent } from "../../load/source-names.js";
+import type { Lookups } from "../../validate/check-event.js";
+import { validateSettings } from "../../validate/settings.js";
+import { parseSource } from "../keep-layout-parse.js";
+import { readText } from "./backend.js";
+
+export const SETTINGS_NAMES = ["catalogue", "venues", "programs", "genres", "accessibility", "images"] as const;
+export type SettingsName = (typeof SETTINGS_NAMES)[number];
+
+/** Never compiled in the browser: a page is checked once a save. */
+const NEVER = Number.MAX_SAFE_INTEGER;
+
+let paths: Partial<Record<SettingsName, string>> = {};
+let lookups: Promise<Lookups | null> | null = null;
+
+/** The settings files the admin has collections for, by name (a list the site has no file for is its defaults). */
+export function knowSettingsFiles(files: Partial<Record<SettingsName, string>>): void {
+  paths = files;
+  lookups = null;
+}
+
+/** Read again at the next check (a settings file was saved). */
+export function forgetSettings(): void {
+  lookups = null;
+}
+
+/** The lookups, or null when the settings cannot be read or have errors of their own (the check then keeps to the page's schema and its ids). */
+export function catalogueLookups(): Promise<Lookups | null> {
+  lookups ??= readLookups().then((look) => {
+    if (look === null) lookups = null;
+    return look;
+  });
+  return lookups;
+}
+
+async function readLookups(): Promise<Lookups | null> {
+  const loaded: LoadedContent = { catalogue: null, venues: null, programs: null, genres: null, accessibility: null, images: null, events: [] };
+  for (const name of SETTINGS_NAMES) {
+    const path = paths[name];
+    if (path === undefined) continue;
+    const text = await readText(path);
+    const format = formatOf(path);
+    if (text === null || format === null) continue;
+    try {
+      loaded[name] = { file: path, data: parseSource(text, format), text, format };
+    } catch {
+      return null;
+    }
+  }
+  const check = validateSettings(loaded, NEVER);
+  return check.diagnostics.some((d) => d.severity === "error") ? null : check.look;
+}
