@@ -166,6 +166,25 @@ describe.skipIf(!CHROMIUM_BIN)("the admin in a browser", () => {
     await page.context().close();
   });
 
+  it("proposes ids on the web admin too, with no server to ask: from the pages its list read and the settings files", async () => {
+    const page = await openAdmin();
+    // As on a static host: no /api/admin/next-ids.
+    let asked = 0;
+    await page.route("**/api/admin/next-ids", (route) => {
+      asked++;
+      return route.fulfill({ status: 404, body: "Not Found" });
+    });
+    await page.goto(`${base}/admin/#/collections/events/new`);
+    await field(page, "title").fill("Web Admin Night");
+    await expect.poll(() => pageId(page).inputValue(), { timeout: 20_000 }).toBe(String(largest((p) => [p.id]) + 1));
+    const performances = field(page, "performances");
+    await performances.getByRole("button", { name: /Add/ }).first().click();
+    await expect.poll(() => field(performances, "id").inputValue()).toBe(String(largest((p) => p.performances.map((x: { id: number }) => x.id)) + 1));
+    await expect.poll(() => field(performances, "ticketing_code").inputValue()).toBe(String(largest((p) => p.performances.map((x: { ticketing_code: number }) => x.ticketing_code)) + 1));
+    expect(asked).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
   it("edits one title: the file's diff is that one line, and the API answers the new title", async () => {
     const file = path.join(content, "events", "carmen.json");
     const before = readFileSync(file, "utf8");

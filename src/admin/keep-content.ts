@@ -6,7 +6,7 @@ import { findSettingsFiles, LIST_FILES } from "./content-files.js";
 import { parseSource, readSourceFileSync } from "../load/read-source.js";
 import type { IdList } from "../content/common.js";
 import type { SavedFile } from "./file-api.js";
-import { asArray } from "./next-ids.js";
+import { asArray } from "./next-free-ids.js";
 
 /** The list file a path names (`venues.json`), or null. */
 function listOf(rel: string): IdList | null {

@@ -19,8 +19,8 @@ interface PageKeys {
   performances: { id: unknown; code: unknown }[];
 }
 
-/** Every event page the admin has read, by the text it was read from (an entry's own text names its record). */
-const read = new Map<string, PageKeys>();
+/** Every event page the admin has read, by the text it was read from (an entry's own text names its record), with its value. */
+const read = new Map<string, PageKeys & { value: Record<string, unknown> }>();
 /** The texts a file has had in this page (read, then each save): all of them are that page itself. */
 const textsOf = new Map<string, Set<string>>();
 
@@ -32,8 +32,11 @@ const keysOf = (value: Record<string, unknown>): PageKeys => ({
 
 /** Notes an event page as read (the format's fromFile). */
 export function noteRead(text: string, value: Record<string, unknown>): void {
-  read.set(text, keysOf(value));
+  read.set(text, { ...keysOf(value), value });
 }
+
+/** The values of the event pages the admin has read, each as last read or saved (for the ids a new entry is proposed: next-id-widget.ts). */
+export const pagesRead = (): Record<string, unknown>[] => [...read.values()].map((page) => page.value);
 
 /** A page saved at `path`: from the text it was read from (`ownText`, null when new) to `text`, whose keys alone count now. */
 export function noteSaved(path: string, ownText: string | null, text: string, value: Record<string, unknown>): void {
@@ -42,7 +45,7 @@ export function noteSaved(path: string, ownText: string | null, text: string, va
   for (const old of texts) read.delete(old);
   texts.add(text);
   textsOf.set(path, texts);
-  read.set(text, keysOf(value));
+  read.set(text, { ...keysOf(value), value });
 }
 
 export interface EntryProblem {

@@ -13,6 +13,10 @@ const PAGE_EXTENSIONS = ["json", "yaml", "yml"] as const;
 
 type Entry = { file: { path: string } };
 
+/** Whether an event folder has been listed in this page (its pages read: entry-check.ts holds them). */
+let folderListed = false;
+export const pagesListed = (): boolean => folderListed;
+
 const byPath = (a: Entry, b: Entry) => (a.file.path < b.file.path ? -1 : a.file.path > b.file.path ? 1 : 0);
 
 /** The file a path Decap made from a page's name stands for: `folder/x.yaml.json` is `folder/x.yaml`. */
@@ -34,6 +38,7 @@ export function everyPage(backend: Backend, folders: ReadonlySet<string>, extens
   // as Decap itself does for a search, a sort or a filter.
   const listed = async (folder: string, depth: number, pathRegex?: RegExp) => {
     const lists = await Promise.all(PAGE_EXTENSIONS.map((ext) => (all ? all(folder, ext, depth, pathRegex) : list(folder, ext, depth))));
+    folderListed = true;
     return lists.flat().sort(byPath);
   };
   backend.entriesByFolder = (folder, ext, depth) => (folders.has(folder) ? listed(folder, depth) : list(folder, ext, depth));

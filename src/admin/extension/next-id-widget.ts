@@ -1,9 +1,14 @@
 // The `next-id` widget: a whole number, which for a new entry (an empty value) is filled with the
-// next free id of its kind (`id_kind`), asked of the edit server (GET /api/admin/next-ids). Ids
-// handed out in this page and not yet saved (two new performances) are not handed out twice. A
-// deployed admin has no such server: the field stays empty for the editor to fill, and the build
-// still refuses a duplicate.
+// next free id of its kind (`id_kind`), asked of the edit server (GET /api/admin/next-ids). A
+// deployed admin has no such server: the ids are those of what it has loaded, the event pages its
+// list read and the settings files (read through its backend). Ids handed out in this page and not
+// yet saved (two new performances) are not handed out twice; the check before a save refuses a
+// duplicate all the same.
+import { nextIdsOf } from "../next-free-ids.js";
 import { decap, type ControlProps } from "./decap.js";
+import { pagesRead } from "./entry-check.js";
+import { pagesListed } from "./list-every-page.js";
+import { settingsRead } from "./settings-read.js";
 
 const NEXT_IDS = "../api/admin/next-ids";
 
@@ -11,12 +16,22 @@ const NEXT_IDS = "../api/admin/next-ids";
 const handedOut = new Map<string, number>();
 let nextIds: Promise<Record<string, number> | null> | null = null;
 
-/** The server's next free ids; asked again after a save (the files changed). */
+/** The server's next free ids, else those of what the admin has loaded; asked again after a save (the files changed). */
 function askNextIds(): Promise<Record<string, number> | null> {
   nextIds ??= fetch(NEXT_IDS, { headers: { Accept: "application/json" } })
     .then((r) => (r.ok ? (r.json() as Promise<Record<string, number>>) : null))
-    .catch(() => null);
+    .catch(() => null)
+    .then((ids) => ids ?? loadedNextIds());
   return nextIds;
+}
+
+/** The next free ids of the pages read and the settings files; none before the list has read the pages (an id would then clash). */
+async function loadedNextIds(): Promise<Record<string, number> | null> {
+  const settings = await settingsRead();
+  if (!pagesListed() || settings === null) return null;
+  const pages = pagesRead();
+  const values = (name: "catalogue" | "images" | "venues" | "programs" | "genres" | "accessibility") => (settings[name] ? [settings[name]!.data] : []);
+  return nextIdsOf({ pages, catalogue: values("catalogue"), images: values("images"), venues: values("venues"), programs: values("programs"), genres: values("genres"), accessibility: values("accessibility") });
 }
 
 /**

@@ -16,29 +16,37 @@ export type SettingsName = (typeof SETTINGS_NAMES)[number];
 const NEVER = Number.MAX_SAFE_INTEGER;
 
 let paths: Partial<Record<SettingsName, string>> = {};
-let lookups: Promise<Lookups | null> | null = null;
+let files: Promise<LoadedContent | null> | null = null;
 
 /** The settings files the admin has collections for, by name (a list the site has no file for is its defaults). */
-export function knowSettingsFiles(files: Partial<Record<SettingsName, string>>): void {
-  paths = files;
-  lookups = null;
+export function knowSettingsFiles(named: Partial<Record<SettingsName, string>>): void {
+  paths = named;
+  forgetSettings();
 }
 
 /** Read again at the next check (a settings file was saved). */
 export function forgetSettings(): void {
-  lookups = null;
+  files = null;
+}
+
+/** The settings files as read (a list the site has no file for is null), or null when one could not be parsed; read again after a failure. */
+export function settingsRead(): Promise<LoadedContent | null> {
+  files ??= readSettings().then((loaded) => {
+    if (loaded === null) files = null;
+    return loaded;
+  });
+  return files;
 }
 
 /** The lookups, or null when the settings cannot be read or have errors of their own (the check then keeps to the page's schema and its ids). */
-export function catalogueLookups(): Promise<Lookups | null> {
-  lookups ??= readLookups().then((look) => {
-    if (look === null) lookups = null;
-    return look;
-  });
-  return lookups;
+export async function catalogueLookups(): Promise<Lookups | null> {
+  const loaded = await settingsRead();
+  if (loaded === null) return null;
+  const check = validateSettings(loaded, NEVER);
+  return check.diagnostics.some((d) => d.severity === "error") ? null : check.look;
 }
 
-async function readLookups(): Promise<Lookups | null> {
+async function readSettings(): Promise<LoadedContent | null> {
   const loaded: LoadedContent = { catalogue: null, venues: null, programs: null, genres: null, accessibility: null, images: null, events: [] };
   for (const name of SETTINGS_NAMES) {
     const path = paths[name];
@@ -52,6 +60,5 @@ async function readLookups(): Promise<Lookups | null> {
       return null;
     }
   }
-  const check = validateSettings(loaded, NEVER);
-  return check.diagnostics.some((d) => d.severity === "error") ? null : check.look;
+  return loaded;
 }
