@@ -2,14 +2,7 @@
 // for the one list of pages (list-every-page.ts), and asked for the settings files the check
 // before a save reads (settings-read.ts), through whatever the admin signed in to.
 import { decap } from "./decap.js";
-
-/** What the admin uses of a Decap backend (an implementation of Decap's backend interface). */
-export interface Backend {
-  entriesByFolder: (folder: string, extension: string, depth: number) => Promise<{ file: { path: string } }[]>;
-  allEntriesByFolder?: (folder: string, extension: string, depth: number, pathRegex?: RegExp) => Promise<{ file: { path: string } }[]>;
-  getEntry: (path: string) => Promise<{ data: string | null }>;
-  deleteFiles?: (paths: string[], message: string) => Promise<unknown>;
-}
+import type { Backend } from "./list-every-page.js";
 
 let current: Backend | null = null;
 

@@ -6,12 +6,19 @@
 // Decap names a page by its path less the collection's extension, so a YAML page of a JSON
 // collection is "hamlet.yaml", and the path Decap makes back from that name is
 // "events/hamlet.yaml.json": the wrapper reads and deletes such a path as the file it names.
-import type { Backend } from "./backend.js";
 
 /** The extensions of event pages (the content format's). */
 const PAGE_EXTENSIONS = ["json", "yaml", "yml"] as const;
 
 type Entry = { file: { path: string } };
+
+/** What the admin uses of a Decap backend (an implementation of Decap's backend interface). */
+export interface Backend {
+  entriesByFolder: (folder: string, extension: string, depth: number) => Promise<Entry[]>;
+  allEntriesByFolder?: (folder: string, extension: string, depth: number, pathRegex?: RegExp) => Promise<Entry[]>;
+  getEntry: (path: string) => Promise<{ data: string | null }>;
+  deleteFiles?: (paths: string[], message: string) => Promise<unknown>;
+}
 
 /** Whether an event folder has been listed in this page (its pages read: entry-check.ts holds them). */
 let folderListed = false;
