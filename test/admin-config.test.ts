@@ -11,6 +11,7 @@ import { parse, stringify } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { EVENT_FORM_ORDER } from "../src/admin/collections.js";
+import { fileFields, GROUP, UNWRAPS } from "../src/admin/form-view.js";
 import { adminConfig, adminConfigYaml, editConfig, editConfigYaml, type DecapConfig } from "../src/admin/config.js";
 import type { DecapField } from "../src/admin/fields.js";
 import { BLOCK_TYPES } from "../src/content/blocks.js";
@@ -105,12 +106,14 @@ const collection = (config: DecapConfig, name: string): Collection => {
   return c;
 };
 const fileOf = (c: Collection) => (c.files as { name: string; file: string; fields: DecapField[] }[])[0]!;
+/** The event form's fields as the file lays its keys out (form-view.ts): the schema's keys, one a field. */
+const eventFileFields = (config: DecapConfig) => fileFields(collection(config, "events").fields) as DecapField[];
 const itemFields = (config: DecapConfig, name: string) => ((fileOf(collection(config, name)).fields[0]!.fields as DecapField[]));
 
 /** What each collection's forms edit, and the schema they come from. */
 function formsOf(config: DecapConfig): [string, DecapField[], z.ZodType][] {
   return [
-    ["events", collection(config, "events").fields as DecapField[], eventSchema],
+    ["events", eventFileFields(config), eventSchema],
     ["catalogue", fileOf(collection(config, "catalogue")).fields, catalogueSchema],
     ["venues", itemFields(config, "venues"), venueSchema],
     ["programs", itemFields(config, "programs"), namedSchema],
@@ -152,13 +155,13 @@ describe("the fields follow the zod schemas", () => {
         if (mayBeEmpty) expect(field.default).toEqual([]);
       }
     }
-    expect(configFields(collection(config, "events").fields as DecapField[]).get("on_sale")).toMatchObject({ widget: "boolean", required: true, default: false });
-    expect(configFields(collection(config, "events").fields as DecapField[]).get("performances")).toMatchObject({ widget: "list", required: false, default: [] });
+    expect(configFields(eventFileFields(config)).get("on_sale")).toMatchObject({ widget: "boolean", required: true, default: false });
+    expect(configFields(eventFileFields(config)).get("performances")).toMatchObject({ widget: "list", required: false, default: [] });
   });
 
   it("labels each key in plain English and hints it with the schema's description", () => {
-    const fields = configFields(collection(config, "events").fields as DecapField[]);
-    expect(fields.get("first_published_at")!.label).toBe("Advanced: First published at");
+    const fields = configFields(eventFileFields(config));
+    expect(fields.get("first_published_at")!.label).toBe("First published at");
     expect(fields.get("seo_title")!.label).toBe("SEO title");
     expect(fields.get("ticket_button_text")!.label).toBe("Ticket button text");
     for (const [name, f, schema] of formsOf(config)) {
@@ -179,7 +182,7 @@ describe("the fields follow the zod schemas", () => {
   it("gives whole numbers value_type int and the schema's bounds", () => {
     const images = configFields(itemFields(config, "images"));
     expect(images.get("width")).toMatchObject({ widget: "number", value_type: "int", min: 1, required: false });
-    const events = configFields(collection(config, "events").fields as DecapField[]);
+    const events = configFields(eventFileFields(config));
     expect(events.get("faqs")!.field).toMatchObject({ widget: "number", value_type: "int", min: 1 });
     expect(events.get("additional_information[].id")).toMatchObject({ widget: "number", value_type: "int", min: 1 });
     const catalogue = configFields(fileOf(collection(config, "catalogue")).fields);
@@ -188,7 +191,7 @@ describe("the fields follow the zod schemas", () => {
 });
 
 describe("widgets", () => {
-  const events = () => configFields(collection(config, "events").fields as DecapField[]);
+  const events = () => configFields(eventFileFields(config));
 
   it("picks a performance's time as its venue's clocks show it, never through the browser's time zone", () => {
     const datetime = events().get("performances[].datetime")!;
@@ -251,7 +254,7 @@ describe("relations and selects", () => {
       }
     }
     expect(relations).toBeGreaterThan(0);
-    const events = configFields(collection(config, "events").fields as DecapField[]);
+    const events = configFields(eventFileFields(config));
     expect(events.get("venue")).toMatchObject({ widget: "relation", collection: "venues", display_fields: ["items.*.name"] });
     expect(events.get("performances[].venue")).toMatchObject({ widget: "relation", collection: "venues", required: false });
     expect(events.get("program")).toMatchObject({ widget: "relation", collection: "programs" });
@@ -261,7 +264,7 @@ describe("relations and selects", () => {
   });
 
   it("offers the default genres and accessibility values while the site has no file of its own", () => {
-    const events = configFields(collection(config, "events").fields as DecapField[]);
+    const events = configFields(eventFileFields(config));
     expect(events.get("genre")).toMatchObject({ widget: "select", multiple: true, required: false, options: DEFAULT_GENRES.map((g) => ({ label: g.name, value: g.id })) });
     expect(events.get("accessibility")).toMatchObject({ widget: "select", multiple: true, options: DEFAULT_ACCESSIBILITY.map((g) => ({ label: g.name, value: g.id })) });
     expect(config.collections.map((c) => c.name)).not.toContain("genres");
@@ -273,7 +276,7 @@ describe("relations and selects", () => {
     writeFileSync(path.join(dir, "genres.yaml"), stringify([{ id: 1, name: "Drama" }]));
     writeFileSync(path.join(dir, "accessibility.json"), JSON.stringify([{ id: 1, name: "Hearing loop" }]));
     const withLists = editConfig(dir);
-    const events = configFields(collection(withLists, "events").fields as DecapField[]);
+    const events = configFields(eventFileFields(withLists));
     expect(events.get("genre")).toMatchObject({ widget: "relation", multiple: true, collection: "genres", file: "genres", value_field: "items.*.id", search_fields: ["items.*.name"], display_fields: ["items.*.name"] });
     expect(events.get("accessibility")).toMatchObject({ widget: "relation", multiple: true, collection: "accessibility", file: "accessibility" });
     expect(collection(withLists, "genres")).toMatchObject({ extension: "yaml", format: "build-catalogue:genres", files: [{ name: "genres", file: "genres.yaml" }] });
@@ -295,7 +298,7 @@ describe("patterns", () => {
       expect(() => new RegExp(source), where).not.toThrow();
       expect(message, where).toMatch(/^must /);
     }
-    const slug = configFields(collection(config, "events").fields as DecapField[]).get("slug")!;
+    const slug = configFields(eventFileFields(config)).get("slug")!;
     expect(slug.pattern).toEqual([SLUG.source, "must be lowercase words of a-z and 0-9 joined by single hyphens, such as \"hamlet-2026\""]);
   });
 
@@ -321,13 +324,13 @@ describe("patterns", () => {
       }
     };
     const read = (file: string) => JSON.parse(readFileSync(path.join(content, file), "utf8")) as unknown;
-    for (const file of readdirSync(path.join(content, "events"))) check(read(`events/${file}`), collection(config, "events").fields as DecapField[], file);
+    for (const file of readdirSync(path.join(content, "events"))) check(read(`events/${file}`), eventFileFields(config), file);
     check(read("catalogue.json"), fileOf(collection(config, "catalogue")).fields, "catalogue.json");
     for (const list of ["venues", "programs", "images"]) check({ items: read(`${list}.json`) }, fileOf(collection(config, list)).fields, `${list}.json`);
     // At least each page's first_published_at and each image's file.
     expect(checked).toBeGreaterThan(readdirSync(path.join(content, "events")).length + (read("images.json") as unknown[]).length);
     // And refuse: a slug with a capital, a link to javascript:, an image file in a folder.
-    const events = configFields(collection(config, "events").fields as DecapField[]);
+    const events = configFields(eventFileFields(config));
     expect(new RegExp((events.get("slug")!.pattern as string[])[0]!).test("Hamlet")).toBe(false);
     expect(new RegExp((events.get("description[richtext].value.buttons[].link")!.pattern as string[])[0]!).test("javascript:alert(1)")).toBe(false);
     expect(new RegExp((configFields(itemFields(config, "images")).get("file")!.pattern as string[])[0]!).test("a/b.jpg")).toBe(false);
@@ -339,7 +342,7 @@ describe("collections", () => {
     for (const name of ["events"]) {
       expect(collection(config, name), name).toMatchObject({
         folder: "events", extension: "json", format: `build-catalogue:${name}`, create: true, delete: true, slug: "{{slug}}", identifier_field: "title",
-        sortable_fields: ["title", { field: "performances.0.datetime", label: "First performance" }, "first_published_at", "venue"], summary: "{{title}} · {{page_status}} ({{filename}})",
+        sortable_fields: ["title", { field: "performances.0.datetime", label: "First performance" }, { field: "advanced.first_published_at", label: "First published" }, "venue"], summary: "{{title}} · {{page_status}} ({{filename}})",
       });
       // Filters by status, sale and each venue of venues.json, by name.
       const filters = collection(config, name).view_filters as { label: string; field: string; pattern: unknown }[];
@@ -353,11 +356,23 @@ describe("collections", () => {
       ]);
       const venues = JSON.parse(readFileSync(path.join(content, "venues.json"), "utf8")) as { id: number; name: string }[];
       expect(filters.slice(6)).toEqual(venues.map((v) => ({ label: `At ${v.name}`, field: "venue", pattern: `^${v.id}$` })));
-      // The form in an editor's order, every key of the schema in it; what is never typed last, under Advanced.
-      const names = (collection(config, name).fields as { name: string; label: string }[]).map((f) => f.name);
+      // The form in an editor's order, every key of the schema in it; what is never typed last, in
+      // Advanced: a folded box whose keys are the page's own in the file.
+      const form = collection(config, name).fields as DecapField[];
+      const advanced = ["id", "event", "first_published_at"];
+      expect(form.map((f) => f.name)).toEqual([...EVENT_FORM_ORDER.filter((k) => !advanced.includes(k)), "advanced"]);
+      expect(form.at(-1)).toMatchObject({ name: "advanced", label: "Advanced", widget: "object", collapsed: true, [GROUP]: true });
+      expect((form.at(-1)!.fields as DecapField[]).map((f) => f.name)).toEqual(advanced);
+      const names = fileFields(form).map((f) => f.name);
       expect(names).toEqual([...EVENT_FORM_ORDER]);
       expect(new Set(names)).toEqual(new Set(Object.keys(eventSchema.shape).filter((k) => k !== "$schema")));
-      expect((collection(config, name).fields as { name: string; label: string }[]).filter((f) => f.label.startsWith("Advanced: ")).map((f) => f.name)).toEqual(["id", "event", "first_published_at"]);
+      // A block's value of several fields is shown beside the block's own keys: "Text", not "Value > Text".
+      const types = (form.find((f) => f.name === "description")!.types as DecapField[]);
+      expect(types.find((t) => t.name === "richtext")).toMatchObject({ [UNWRAPS]: { key: "value", fields: ["text", "text_size", "buttons"], field: { label: "Value", widget: "object", required: true } } });
+      expect((types.find((t) => t.name === "richtext")!.fields as DecapField[]).map((f) => f.name)).toEqual(["text", "text_size", "buttons", "id"]);
+      // A value of one field (an embed's address) is not a box: it stays.
+      expect(types.find((t) => t.name === "embed")).not.toHaveProperty(UNWRAPS);
+      expect((types.find((t) => t.name === "embed")!.fields as DecapField[]).map((f) => f.name)).toEqual(["value", "id"]);
       // A page's status is the publication widget's, in the catalogue's zone; a performance reads as a date in words.
       const fields = collection(config, name).fields as { name: string; widget: string; time_zone?: string; summary?: string }[];
       expect(fields.find((f) => f.name === "live")).toMatchObject({ widget: "publication", time_zone: "Australia/Sydney" });

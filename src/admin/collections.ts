@@ -6,6 +6,7 @@ import { catalogueSchema } from "../content/catalogue.js";
 import { eventSchema } from "../content/event.js";
 import { LIST_FILES, type SettingsName } from "./content-files.js";
 import { fieldsOf, nextId, type DecapField, type FieldOptions } from "./fields.js";
+import { GROUP } from "./form-view.js";
 import { PAGE_STATUS } from "./page-status.js";
 
 /** A Decap collection (config.yml's `collections` items). */
@@ -40,13 +41,22 @@ export const EVENT_FORM_ORDER = [
   "slug", "seo_title", "search_description", "show_in_menus", "go_live_at", "expire_at",
   "id", "event", "first_published_at",
 ] as const;
+/** The keys of the Advanced section: the last of the form's order, in a folded box whose keys are the page's own in the file (form-view.ts). */
 const ADVANCED = new Set<string>(["id", "event", "first_published_at"]);
 
 function eventFields(options: FieldOptions): DecapField[] {
   const rank = (name: string) => (EVENT_FORM_ORDER as readonly string[]).indexOf(name);
-  return fieldsOf(eventSchema, options)
-    .sort((a, b) => rank(a.name) - rank(b.name))
-    .map((f) => (ADVANCED.has(f.name) ? { ...f, label: `Advanced: ${f.label}`, hint: `${f.hint ?? ""} Filled in by the admin: change it only to match another system.`.trim() } : f));
+  const fields = fieldsOf(eventSchema, options).sort((a, b) => rank(a.name) - rank(b.name));
+  const advanced: DecapField = {
+    name: "advanced",
+    label: "Advanced",
+    widget: "object",
+    collapsed: true,
+    hint: "The page's ids and first publication: filled in by the admin; change them only to match another system.",
+    [GROUP]: true,
+    fields: fields.filter((f) => ADVANCED.has(f.name)),
+  };
+  return [...fields.filter((f) => !ADVANCED.has(f.name)), advanced];
 }
 
 /**
@@ -68,7 +78,7 @@ function eventCollection(prefix: string, options: FieldOptions, newPage: PageExt
     identifier_field: "title",
     summary: `{{title}} · {{${PAGE_STATUS}}} ({{filename}})`,
     // Decap sorts by a path into each page's data: its first performance's date and time as written.
-    sortable_fields: ["title", { field: "performances.0.datetime", label: "First performance" }, "first_published_at", "venue"],
+    sortable_fields: ["title", { field: "performances.0.datetime", label: "First performance" }, { field: "advanced.first_published_at", label: "First published" }, "venue"],
     view_filters: viewFilters(options.venues),
     fields: eventFields(options),
   };

@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { ID_KIND, REFERS_TO, WIDGET, type IdKind, type IdList } from "../content/common.js";
 import { DEFAULTED_LISTS } from "../content/lists.js";
 import { displayKeyOf } from "./content-files.js";
+import { UNWRAPS, type Unwraps } from "./form-view.js";
 import { labelOf, singularOf } from "./labels.js";
 import { elementOf, literalOf, numberOf, originMeta, patternsOf, readKey, shapeOf, unionOf, type KeyRead } from "./zod-read.js";
 
@@ -164,6 +165,20 @@ function listOf(key: string, core: z.ZodType, options: FieldOptions): Widget {
   return { widget: "list", label_singular: singular, field: { name: key, label: singular, ...field } };
 }
 
+/**
+ * A block's fields with its value's beside its own keys, when the value is an object whose keys
+ * are none of the block's (form-view.ts): "Text", not "Value > Text". A value of one field (a
+ * string) is not a box, and stays.
+ */
+function unwrapped(fields: DecapField[], discriminator: string): { fields: DecapField[]; [UNWRAPS]?: Unwraps } {
+  const value = fields.find((f) => f.name === "value");
+  const inner = Array.isArray(value?.fields) ? (value.fields as DecapField[]) : null;
+  const own = fields.filter((f) => f !== value);
+  if (!value || !inner || inner.some((f) => f.name === discriminator || own.some((o) => o.name === f.name))) return { fields };
+  const { fields: _fields, ...field } = value;
+  return { fields: [...inner, ...own], [UNWRAPS]: { key: "value", fields: inner.map((f) => f.name), field } };
+}
+
 /** Blocks `{type, value, id?}`: one type per option of the union, its fields the option's keys but the type. */
 function typedList({ discriminator, options: variants }: { discriminator: string; options: z.ZodType[] }, options: FieldOptions): Widget {
   const types = variants.map((variant) => {
@@ -172,7 +187,7 @@ function typedList({ discriminator, options: variants }: { discriminator: string
     const fields = Object.entries(shape)
       .filter(([k]) => k !== discriminator)
       .map(([k, v]) => fieldOf(k, v, options));
-    return { name, label: labelOf(name), widget: "object", fields };
+    return { name, label: labelOf(name), widget: "object", ...unwrapped(fields, discriminator) };
   });
   return { widget: "list", typeKey: discriminator, types };
 }

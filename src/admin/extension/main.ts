@@ -20,6 +20,7 @@ import { removalQuestion, removedItems } from "./removals.js";
 import { catalogueLookups, forgetSettings, knowSettingsFiles, SETTINGS_NAMES } from "./settings-read.js";
 import type { Lookups } from "../../validate/check-event.js";
 import { PAGE_STATUS } from "../page-status.js";
+import { fileFields, formKey, toFile as formToFile, toForm } from "../form-view.js";
 
 interface Collection {
   name: string;
@@ -56,7 +57,9 @@ function registerFormat(collection: Collection, publication: Publication | null)
   // A settings or list file, and a new page, have the collection's extension's format.
   const format = collection.extension === "json" ? "json" : "yaml";
   const formatOf = (text: string | undefined) => (publication && text !== undefined ? pageFormat(text) : format);
-  const shape: Shape = shapeOf(fields);
+  // The form shows some keys otherwise than the file holds them (form-view.ts); the writer keeps the file's shape.
+  const shape: Shape = shapeOf(fileFields(fields));
+  views.set(collection.name, fields);
   // What a save asks before it removes items: a list file's items, an event page's performances.
   const items = wrapped ? fields[0]! : null;
   if (items || publication) {
@@ -72,7 +75,7 @@ function registerFormat(collection: Collection, publication: Publication | null)
     if (unreadable !== undefined) throw new Error(`This file could not be read (${String(unreadable)}); correct it in a text editor, then edit it here.`);
     const { [PAGE_STATUS]: _status, ...kept } = data as Record<string, unknown>;
     const source = kept[SOURCE_KEY];
-    return toFile(kept, formatOf(typeof source === "string" ? source : undefined), wrapped, shape);
+    return toFile(formToFile(kept, fields), formatOf(typeof source === "string" ? source : undefined), wrapped, shape);
   };
   // An event page as it will be written, read back: what the check before a save looks at.
   if (publication) publication.readBack = (data) => {
@@ -89,7 +92,7 @@ function registerFormat(collection: Collection, publication: Publication | null)
           noteRead(text, withoutSource(data));
           data[PAGE_STATUS] = statusText(statusOf(data, zone, nowOf(now, zone)), zone);
         }
-        return data;
+        return toForm(data, fields);
       } catch (e) {
         return { [UNREADABLE]: (e as Error).message };
       }
@@ -97,6 +100,15 @@ function registerFormat(collection: Collection, publication: Publication | null)
     toFile: write,
   });
 }
+
+/** Each collection's form fields, which say how the form's data differs from the file's (form-view.ts). */
+const views = new Map<string, unknown>();
+
+/** An entry's data as its file holds it. */
+const asInFile = (entry: ImmutableMap, values: Record<string, unknown>) => formToFile(values, views.get(String(entry.get("collection") ?? "")));
+
+/** The entry a save under way writes: its path, form fields and value as in the file, to place the edit server's refusal on the fields. */
+let lastSave: { path: string; fields: unknown; value: Record<string, unknown> } | null = null;
 
 /** Each collection whose saves ask before removing items: the list's key, its item's names, and a file's text read. */
 const lists = new Map<string, { key: string; singular: string; plural: string; read: (text: string) => Record<string, unknown> }>();
@@ -112,7 +124,7 @@ function confirmRemovals(entry: ImmutableMap, values: Record<string, unknown>): 
   } catch {
     return;
   }
-  const question = removalQuestion(removedItems(before, values[list.key]), list.singular, list.plural);
+  const question = removalQuestion(removedItems(before, asInFile(entry, values)[list.key]), list.singular, list.plural);
   if (question !== null && !window.confirm(question)) throw new Error(`Not saved: the ${list.plural} stay as they were in the file; put them back in the form or leave without saving.`);
 }
 
@@ -137,12 +149,13 @@ function checkBeforeSave(entry: ImmutableMap, values: Record<string, unknown>, r
   saving = problems.length === 0 ? { ownText, text, value } : null;
   if (problems.length === 0) return;
   const path = String(entry.get("path") ?? "") || "this event";
-  for (const p of problems) markField(p.key, p.message);
+  const fields = views.get(String(entry.get("collection") ?? ""));
+  for (const p of problems) markField(formKey(p.key, fields, value), p.message);
   showRefusal(problems.map((p) => ({ ...p, file: path, severity: "error" as const })), path);
   throw new Error(`Not saved: ${problems.map((p) => `${p.key || "the page"}: ${p.message}`).join("; ")}`);
 }
 
-type MutableMap = ImmutableMap & { set: (key: string, value: unknown) => MutableMap };
+type MutableMap = ImmutableMap & { set: (key: string, value: unknown) => MutableMap; setIn: (path: string[], value: unknown) => MutableMap };
 
 /**
  * An event page as it is saved: a first publish sets first_published_at (never typed), so a page
@@ -155,12 +168,14 @@ async function asSaved(entry: ImmutableMap, values: Record<string, unknown>, pub
   if (!publication || !data) return undefined;
   const { zone } = publication;
   const now = nowOf(publication.now, zone);
-  const unset = (key: string) => values[key] === undefined || values[key] === null || values[key] === "";
-  const status = statusOf(values, zone, now);
+  const inFile = asInFile(entry, values);
+  const unset = (key: string) => inFile[key] === undefined || inFile[key] === null || inFile[key] === "";
+  const status = statusOf(inFile, zone, now);
   if (status.kind === "live" && unset("first_published_at") && unset("go_live_at")) {
     const first = wallNow(zone, now);
-    data = data.set("first_published_at", first);
-    values = { ...values, first_published_at: first };
+    const at = formKey("first_published_at", views.get(String(entry.get("collection") ?? "")), inFile).split(".");
+    data = data.setIn(at, first);
+    values = data.toJS() as Record<string, unknown>;
   }
   if (publication.readBack) checkBeforeSave(entry, values, publication.readBack, await catalogueLookups());
   return data.set(PAGE_STATUS, statusText(status, zone));
@@ -174,6 +189,7 @@ function watchSaves(publications: Map<string, Publication>): void {
     handler: async ({ entry }: { entry: ImmutableMap }) => {
       clearFieldErrors();
       const values = ((entry.get("data") as ImmutableMap | undefined)?.toJS() ?? {}) as Record<string, unknown>;
+      lastSave = { path: String(entry.get("path") ?? ""), fields: views.get(String(entry.get("collection") ?? "")), value: asInFile(entry, values) };
       confirmRemovals(entry, values);
       before = (await readStatus())?.build ?? 0;
       return asSaved(entry, values, publications);
@@ -217,7 +233,8 @@ async function start(): Promise<void> {
   registerImageFileWidget();
   registerFocalPointWidget();
   watchSaves(publications);
-  watchRefusedSaves();
+  // The edit server's refusal names the file's keys: each is placed on the form's field.
+  watchRefusedSaves((file, key) => (lastSave && lastSave.path === file ? formKey(key, lastSave.fields, lastSave.value) : key));
   decap().CMS.init({ config: { ...config, load_config_file: false } });
   // Problems already in the content when the admin opens.
   const status = await readStatus();

@@ -111,12 +111,9 @@ export function registerNextIdWidget(): void {
         this.setState({ text: asText(this.props.value) });
       }
     },
-    /** Decap's required check comes first; this refuses what is not an id, in the schema's words. */
-    isValid(this: NextIdControl) {
-      const value = this.props.value;
-      if (value === null || value === undefined || value === "") return true;
-      return Number.isInteger(value) && (value as number) > 0 ? true : { error: { message: "must be a positive whole number (an id)" } };
-    },
+    // No isValid of its own: what is not an id is refused by the check before a save, in the
+    // build's words and on this field, which Decap does not show for a field inside a folded box
+    // (Advanced) and would leave the save blocked without saying why.
     render(this: NextIdControl) {
       const { onChange, forID, classNameWrapper, setActiveStyle, setInactiveStyle } = this.props;
       return h("input", {

@@ -6,8 +6,8 @@ import { showRefusal, type Problem } from "./build-notice.js";
 
 const MARK = "build-catalogue-field-error";
 
-/** Watches the file API's answers for a refused save. */
-export function watchRefusedSaves(): void {
+/** Watches the file API's answers for a refused save; `formKey` turns a file's key path into its field's in the form. */
+export function watchRefusedSaves(formKey: (file: string, key: string) => string = (_file, key) => key): void {
   const original = window.fetch.bind(window);
   window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const response = await original(input, init);
@@ -17,7 +17,7 @@ export function watchRefusedSaves(): void {
         const saved = savedPath(init?.body);
         const problems = body.problems.map((p) => ({ ...p, severity: "error" as const }));
         clearFieldErrors();
-        for (const p of problems) if (p.file === saved) markField(p.key, p.message);
+        for (const p of problems) if (p.file === saved) markField(formKey(p.file, p.key), p.message);
         showRefusal(problems, saved);
       }
     }
@@ -90,4 +90,14 @@ export function markField(key: string, message: string): void {
   note.textContent = message;
   Object.assign(note.style, { color: "#a10019", font: "600 13px/1.4 system-ui, sans-serif", margin: "6px 0 0" });
   control.insertAdjacentElement("afterend", note);
+  unfold(control);
+}
+
+/** Opens each folded box (an object field Decap shows collapsed, as Advanced is) that hides the control: its top bar's toggle is the button before it. */
+function unfold(control: Element): void {
+  for (let at = control.parentElement; at; at = at.parentElement) {
+    if (getComputedStyle(at).display !== "none") continue;
+    const toggle = at.previousElementSibling?.querySelector("button");
+    if (toggle instanceof HTMLElement) toggle.click();
+  }
 }
