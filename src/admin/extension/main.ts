@@ -12,7 +12,7 @@ import { registerHtmlWidget } from "./html-widget.js";
 import { registerImageFileWidget } from "./image-file-widget.js";
 import { forgetNextIds, registerNextIdWidget } from "./next-id-widget.js";
 import { clearFieldErrors, markField, watchRefusedSaves } from "./refused-save.js";
-import { nowOf, statusOf, statusText, wallNow } from "./publication.js";
+import { firstPublication, nowOf, statusOf, statusText, wallNow } from "./publication.js";
 import { registerPublicationWidget } from "./publication-widget.js";
 import { holdBackend } from "./backend.js";
 import { everyPage } from "./list-every-page.js";
@@ -169,10 +169,9 @@ async function asSaved(entry: ImmutableMap, values: Record<string, unknown>, pub
   const { zone } = publication;
   const now = nowOf(publication.now, zone);
   const inFile = asInFile(entry, values);
-  const unset = (key: string) => inFile[key] === undefined || inFile[key] === null || inFile[key] === "";
   const status = statusOf(inFile, zone, now);
-  if (status.kind === "live" && unset("first_published_at") && unset("go_live_at")) {
-    const first = wallNow(zone, now);
+  const first = firstPublication(String(entry.get("path") ?? ""), inFile, status.kind === "live", () => wallNow(zone, now));
+  if (first !== null) {
     const at = formKey("first_published_at", views.get(String(entry.get("collection") ?? "")), inFile).split(".");
     data = data.setIn(at, first);
     values = data.toJS() as Record<string, unknown>;

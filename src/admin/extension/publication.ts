@@ -54,3 +54,19 @@ export function wallNow(zone: string, now = new Date()): string {
   const two = (n: number) => String(n).padStart(2, "0");
   return `${String(wall.year).padStart(4, "0")}-${two(wall.month)}-${two(wall.day)}T${two(wall.hour)}:${two(wall.minute)}:${two(wall.second)}`;
 }
+
+/** The first_published_at each page was given by a first publish in this page, by its path (Decap keeps the form's data as it was before the save). */
+const firstPublished = new Map<string, string>();
+
+/**
+ * The first_published_at a save of the page at `path` writes, or null to leave the page's as it
+ * is: a page saved live with neither it nor a go-live gets the time now, once; a later save in
+ * the same session, whose form does not hold what the first wrote, writes the same time again.
+ */
+export function firstPublication(path: string, values: { first_published_at?: unknown; go_live_at?: unknown }, live: boolean, now: () => string): string | null {
+  const unset = (v: unknown) => v === undefined || v === null || v === "";
+  if (!live || !unset(values.first_published_at) || !unset(values.go_live_at)) return null;
+  const given = (path ? firstPublished.get(path) : undefined) ?? now();
+  if (path) firstPublished.set(path, given);
+  return given;
+}
