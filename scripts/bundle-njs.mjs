@@ -17,6 +17,8 @@
 //   4. an `await` in a call's arguments, which njs refuses, is moved before its statement.
 // What core-js has no polyfill for (Intl's time zones, normalize) comes from njs-platform.ts, with
 // data from Node itself: the NFD table here, the zone's offsets at each catalogue's build.
+// Babel 7, not 8: Babel 8's packages require Node ^22.18 || >=24.11, and npm would warn
+// (EBADENGINE) at every install on Node 22.12, the oldest the package supports.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -97,6 +99,8 @@ const lowering = (polyfills) => ({
   configFile: false,
   compact: false,
   comments: false,
+  // Characters beyond ASCII written as they are, not as \u escapes (Babel 8's default; Babel 7 escapes them).
+  generatorOpts: { jsescOption: { minimal: true } },
   sourceType: "module",
   // An ES5 engine: every polyfill core-js has for what the code uses, every syntax lowered.
   targets: { ie: "9" },
