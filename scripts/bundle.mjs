@@ -83,9 +83,18 @@ if (/[^\x00-\x7f]/.test(bundled)) {
 // The admin's extension (src/admin/extension/), for the browser: one script beside Decap CMS's
 // bundle, which the admin's page loads (src/admin/admin-files.ts). Its dependencies (the YAML and
 // JSON editors that keep a file's layout) are bundled in; Decap gives React (window.h, createClass).
+// The build's own code it runs (the checks, the preview's document) hashes with node:crypto's
+// SHA-1: the browser gets src/admin/extension/browser-crypto.ts in its place.
+const browserCrypto = {
+  name: "browser-crypto",
+  setup(b) {
+    b.onResolve({ filter: /^node:crypto$/ }, () => ({ path: path.join(root, "src/admin/extension/browser-crypto.ts") }));
+  },
+};
 await build({
   entryPoints: [path.join(root, "src/admin/extension/main.ts")],
   outfile: path.join(root, "lib/admin/admin.js"),
+  plugins: [browserCrypto],
   bundle: true,
   platform: "browser",
   format: "iife",

@@ -193,6 +193,29 @@ describe.skipIf(!CHROMIUM_BIN)("the admin in a browser", () => {
     await page.context().close();
   });
 
+  it("previews the page as the API will answer it, computed in the browser: the venue's name, local times in the venue's zone, the JSON the API serves", async () => {
+    const page = await openAdmin();
+    // Range Studio is in Brisbane (no daylight saving): 11:00 on 7 November is +10:00 there, while Sydney's clocks are at +11:00.
+    await page.goto(`${base}/admin/#/collections/events/entries/magic-for-minis`);
+    await expect.poll(() => field(page, "title").inputValue(), { timeout: 20_000 }).not.toBe("");
+    const preview = page.frameLocator("iframe#preview-pane");
+    const shown = preview.locator('[data-preview="page"]');
+    await shown.waitFor({ timeout: 20_000 });
+    expect(await preview.locator("[data-preview-venue]").innerText()).toContain("Range Studio");
+    expect(await preview.locator('li[data-datetime="2026-11-07T11:00:00+10:00"]').count()).toBe(1);
+    const json = JSON.parse(await preview.locator("[data-preview-json]").textContent() ?? "null") as Record<string, unknown>;
+    // The edit server's build answers with its own address as the base URL; the preview, the catalogue's (as deployed).
+    const { base_url: baseUrl } = JSON.parse(readFileSync(path.join(content, "catalogue.json"), "utf8")) as { base_url: string };
+    const served = JSON.stringify(await api(`/api/v2/pages/${String(json.id)}/`)).replaceAll(base, baseUrl.replace(/\/$/, ""));
+    expect(json).toEqual(JSON.parse(served));
+    // It follows the form.
+    await field(page, "title").fill("Magic for Minis (matinee)");
+    await expect.poll(() => preview.locator("h1").innerText()).toBe("Magic for Minis (matinee)");
+    await shot(page, "admin-preview");
+    expect(outside).toEqual([]);
+    await page.context().close();
+  });
+
   it("edits one title: the file's diff is that one line, and the API answers the new title", async () => {
     const file = path.join(content, "events", "carmen.json");
     const before = readFileSync(file, "utf8");

@@ -3,13 +3,16 @@ import { createHash } from "node:crypto";
 import type { BlockSource } from "../content/blocks.js";
 
 // A fixed namespace for name-based (version 5) UUIDs, so the same page and position give the same id.
-const NAMESPACE = Buffer.from("6f2b9d1e4c7a4e0b8a3d5c1f2e9b7a60", "hex");
+// Bytes, not a Buffer: the admin's preview computes the same ids in the browser.
+const NAMESPACE = Uint8Array.from("6f2b9d1e4c7a4e0b8a3d5c1f2e9b7a60".match(/../g)!, (pair) => parseInt(pair, 16));
+
+const hexOf = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 
 export function derivedBlockId(pageId: number, index: number): string {
   const hash = createHash("sha1").update(NAMESPACE).update(`event-page:${pageId}:description:${index}`).digest();
   hash[6] = (hash[6]! & 0x0f) | 0x50;
   hash[8] = (hash[8]! & 0x3f) | 0x80;
-  const hex = hash.subarray(0, 16).toString("hex");
+  const hex = hexOf(hash.subarray(0, 16));
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 

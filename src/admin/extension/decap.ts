@@ -6,6 +6,7 @@ export interface DecapCms {
   registerCustomFormat: (name: string, extension: string, formatter: { fromFile: (text: string) => unknown; toFile: (data: unknown) => string }) => void;
   registerEventListener: (listener: { name: string; handler: (data: { entry: ImmutableMap }) => unknown }) => void;
   getWidget: (name: string) => { control: unknown; preview?: unknown } | undefined;
+  registerPreviewTemplate: (collection: string, component: unknown) => void;
   /** A registered backend: Decap calls its `init` with the config to make the backend it uses. */
   getBackend: (name: string) => { init: (...args: unknown[]) => unknown } | undefined;
 }

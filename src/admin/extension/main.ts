@@ -16,6 +16,7 @@ import { firstPublication, nowOf, statusOf, statusText, wallNow } from "./public
 import { registerPublicationWidget } from "./publication-widget.js";
 import { holdBackend } from "./backend.js";
 import { everyPage } from "./list-every-page.js";
+import { registerEventPreview } from "./event-preview.js";
 import { removalQuestion, removedItems } from "./removals.js";
 import { catalogueLookups, forgetSettings, knowSettingsFiles, SETTINGS_NAMES } from "./settings-read.js";
 import type { Lookups } from "../../validate/check-event.js";
@@ -225,6 +226,7 @@ async function start(): Promise<void> {
   const pages = (config.collections ?? []).filter((c) => publications.has(c.name) && c.folder);
   const backend = (config.backend as { name?: string } | undefined)?.name;
   const folders = new Set(pages.map((c) => c.folder!));
+  for (const c of pages) registerEventPreview(c.name, c.fields, publications.get(c.name)!.zone, publications.get(c.name)!.now);
   if (backend) holdBackend(backend, (b) => (folders.size > 0 ? everyPage(b, folders, pages[0]!.extension ?? "json") : b));
   registerPublicationWidget();
   registerHtmlWidget();

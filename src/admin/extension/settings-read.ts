@@ -4,6 +4,7 @@
 // accessibility values, images), its time zone and its image formats. Read once, and again after
 // a save of one of them.
 import { formatOf, type LoadedContent } from "../../load/source-names.js";
+import type { SiteSettings } from "../../model/site.js";
 import type { Lookups } from "../../validate/check-event.js";
 import { validateSettings } from "../../validate/settings.js";
 import { parseSource } from "../keep-layout-parse.js";
@@ -38,13 +39,16 @@ export function settingsRead(): Promise<LoadedContent | null> {
   return files;
 }
 
-/** The lookups, or null when the settings cannot be read or have errors of their own (the check then keeps to the page's schema and its ids). */
-export async function catalogueLookups(): Promise<Lookups | null> {
+/** The settings checked by the build's code, or null when they cannot be read or have errors of their own. */
+export async function catalogueSettings(): Promise<{ look: Lookups; settings: SiteSettings } | null> {
   const loaded = await settingsRead();
   if (loaded === null) return null;
   const check = validateSettings(loaded, NEVER);
-  return check.diagnostics.some((d) => d.severity === "error") ? null : check.look;
+  return check.settings && !check.diagnostics.some((d) => d.severity === "error") ? { look: check.look, settings: check.settings } : null;
 }
+
+/** The lookups, or null (the check then keeps to the page's schema and its ids). */
+export const catalogueLookups = async (): Promise<Lookups | null> => (await catalogueSettings())?.look ?? null;
 
 async function readSettings(): Promise<LoadedContent | null> {
   const loaded: LoadedContent = { catalogue: null, venues: null, programs: null, genres: null, accessibility: null, images: null, events: [] };

@@ -1,0 +1,128 @@
+// The preview beside an event's form: the page as the API will answer it, computed in the browser
+// by the build's own code (the check of one page, then the detail document: venue and genre
+// names, performances with their UTC offsets and formatted dates, ticket links, the thumbnail's
+// rendition), at the admin's now, shown as a reader sees an event page, the JSON one click away.
+// A page with errors shows them instead (in the build's words); a draft or scheduled page is
+// previewed as it will be once live.
+import { eventDetail } from "../../enrich/event-page.js";
+import type { PublishedEvent } from "../../model/site.js";
+import { instantFromDate } from "../../runtime/time/instant.js";
+import { serialize } from "../../runtime/serialize.js";
+import { checkEventSource } from "../../validate/event-source.js";
+import { toFile } from "../form-view.js";
+import { SOURCE_KEY } from "../keep-layout.js";
+import { PAGE_STATUS } from "../page-status.js";
+import { decap, type Element, type H, type ImmutableMap } from "./decap.js";
+import { nowOf, statusOf, statusText } from "./publication.js";
+import { catalogueSettings } from "./settings-read.js";
+
+type Settings = Awaited<ReturnType<typeof catalogueSettings>>;
+type Detail = ReturnType<typeof eventDetail> & Record<string, unknown>;
+
+/** What the preview shows: the document, or why there is none. */
+type Shown = { detail: Detail; json: string; status: string | null } | { problems: string[] } | { waiting: string };
+
+/** The page's document, from the form's data (`fields`: the collection's, to read it as the file holds it). */
+export function previewOf(data: Record<string, unknown>, path: string, fields: unknown, settings: Settings, zone: string, now: unknown): Shown {
+  if (!settings) return { waiting: "The preview needs the catalogue's settings (catalogue, venues, images): they could not be read, or have errors of their own." };
+  const { [SOURCE_KEY]: _source, [PAGE_STATUS]: _status, ...form } = data;
+  const value = toFile(form, fields);
+  const check = checkEventSource(path || "events/new-page.json", value, settings.look);
+  const errors = check.diagnostics.filter((d) => d.severity === "error");
+  if (!check.event || errors.length > 0) return { problems: errors.map((d) => `${d.path.map(String).join(".") || "the page"}: ${d.message}`) };
+  const at = nowOf(now, zone);
+  const instant = instantFromDate(at);
+  const status = statusOf(value, zone, at);
+  const event: PublishedEvent = { ...check.event, firstPublished: check.event.firstPublished ?? instant };
+  const detail = eventDetail(settings.settings, event, instant) as Detail;
+  return { detail, json: serialize(detail), status: status.kind === "live" ? null : statusText(status, zone) };
+}
+
+/** A URL of the API's (the CDN's, the site's) as this server serves it: its path from /media/ on. */
+const served = (url: unknown) => {
+  const text = typeof url === "string" ? url : "";
+  const at = text.indexOf("/media/");
+  return at >= 0 ? text.slice(at) : null;
+};
+
+/** React's style objects (a style given as text is refused). */
+const css = {
+  page: { font: "16px/1.5 system-ui, sans-serif", color: "#1d1d1f", maxWidth: "760px", margin: "0 auto", padding: "8px 4px" },
+  note: { background: "#fff4d6", border: "1px solid #e6c35c", padding: "8px 12px", borderRadius: "4px" },
+  problems: { background: "#fde8ea", border: "1px solid #e0a0a8", padding: "8px 12px", borderRadius: "4px", color: "#a10019" },
+  button: { display: "inline-block", background: "#1d4ed8", color: "#fff", padding: "8px 16px", borderRadius: "4px", textDecoration: "none", fontWeight: 600 },
+  picture: { maxWidth: "100%", height: "auto", borderRadius: "4px" },
+  label: { textTransform: "uppercase", fontSize: "13px", letterSpacing: ".05em", color: "#555" },
+  title: { margin: "8px 0 4px" },
+  subtitle: { margin: 0, fontSize: "18px", color: "#444" },
+  json: { whiteSpace: "pre-wrap", fontSize: "12px", background: "#f5f5f7", padding: "8px" },
+};
+
+function render(h: H, shown: Shown): Element {
+  if ("waiting" in shown) return h("div", { style: css.page, "data-preview": "waiting" }, h("p", { style: css.note }, shown.waiting));
+  if ("problems" in shown) {
+    return h("div", { style: css.page, "data-preview": "problems" }, h("p", null, h("strong", null, "Not in the API as it is: the build would refuse it.")), h("ul", { style: css.problems }, ...shown.problems.map((p) => h("li", null, p))));
+  }
+  const d = shown.detail as Record<string, any>;
+  const performances = (d.performances ?? []) as Record<string, any>[];
+  const thumbnail = served(d.thumbnail?.url);
+  const first = performances.find((p) => !p.is_past) ?? performances[0];
+  const blocks = (d.description ?? []) as Record<string, any>[];
+  return h(
+    "article",
+    { style: css.page, "data-preview": "page" },
+    shown.status ? h("p", { style: css.note, "data-preview-status": "" }, `${shown.status}. Previewed as it will be when live.`) : null,
+    thumbnail ? h("img", { src: thumbnail, alt: d.thumbnail?.alt ?? "", width: d.thumbnail?.width, height: d.thumbnail?.height, style: css.picture }) : null,
+    d.label ? h("p", { style: css.label }, d.custom_label || d.label) : null,
+    h("h1", { style: css.title }, d.title),
+    d.sub_title ? h("p", { style: css.subtitle }, d.sub_title) : null,
+    h("p", { "data-preview-venue": "" }, h("strong", null, d.venue?.name ?? ""), d.date_range ? ` · ${d.date_range}` : ""),
+    first?.purchase_link && d.on_sale ? h("p", null, h("a", { href: first.purchase_link, style: css.button, target: "_blank", rel: "noopener" }, d.ticket_button_text || "Book now")) : null,
+    h("h2", null, "Performances"),
+    h(
+      "ul",
+      { "data-preview-performances": "" },
+      ...performances.map((p) => h("li", { "data-datetime": p.datetime }, `${p.formatted_datetime?.date ?? ""}, ${p.formatted_datetime?.time ?? ""}${p.is_past ? " (past)" : ""}`)),
+    ),
+    ...blocks.map((b) =>
+      b.type === "richtext" ? h("div", { dangerouslySetInnerHTML: { __html: String(b.value?.text ?? "") } }) : b.type === "quote" ? h("blockquote", null, String(b.value?.quote?.quote ?? ""), " ", h("cite", null, String(b.value?.quote?.citation ?? ""))) : null,
+    ),
+    h("details", null, h("summary", null, "The API's JSON for this page"), h("pre", { "data-preview-json": "", style: css.json }, JSON.stringify(JSON.parse(shown.json), null, 2))),
+  );
+}
+
+interface PreviewControl {
+  props: { entry: ImmutableMap };
+  state: { settings: Settings | undefined };
+  setState: (state: { settings: Settings }) => void;
+  mounted?: boolean;
+}
+
+/** Registers the preview of the event collection `name` (its form's `fields`, the catalogue's `zone`, edit's `now` when given). */
+export function registerEventPreview(name: string, fields: unknown, zone: string, now: unknown): void {
+  const { CMS, h, createClass } = decap();
+  const preview = createClass({
+    getInitialState(this: PreviewControl) {
+      return { settings: undefined };
+    },
+    componentDidMount(this: PreviewControl) {
+      this.mounted = true;
+      void catalogueSettings().then((settings) => this.mounted && this.setState({ settings }));
+    },
+    componentWillUnmount(this: PreviewControl) {
+      this.mounted = false;
+    },
+    render(this: PreviewControl) {
+      if (this.state.settings === undefined) return render(h, { waiting: "Reading the catalogue's settings..." });
+      const data = ((this.props.entry.get("data") as ImmutableMap | undefined)?.toJS() ?? {}) as Record<string, unknown>;
+      let shown: Shown;
+      try {
+        shown = previewOf(data, String(this.props.entry.get("path") ?? ""), fields, this.state.settings, zone, now);
+      } catch (e) {
+        shown = { problems: [`the preview could not be made: ${(e as Error).message}`] };
+      }
+      return render(h, shown);
+    },
+  });
+  CMS.registerPreviewTemplate(name, preview);
+}
