@@ -8,7 +8,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { editConfig } from "../../src/admin/config.js";
 import { createHash as browserHash } from "../../src/admin/extension/browser-crypto.js";
-import { previewOf } from "../../src/admin/extension/event-preview.js";
+import { previewOf } from "../../src/admin/extension/preview-document.js";
 import { toForm } from "../../src/admin/form-view.js";
 import { SOURCE_KEY } from "../../src/admin/keep-layout.js";
 import { validateSettings } from "../../src/validate/settings.js";

@@ -1,42 +1,10 @@
 // The preview beside an event's form: the page as the API will answer it, computed in the browser
-// by the build's own code (the check of one page, then the detail document: venue and genre
-// names, performances with their UTC offsets and formatted dates, ticket links, the thumbnail's
-// rendition), at the admin's now, shown as a reader sees an event page, the JSON one click away.
-// A page with errors shows them instead (in the build's words); a draft or scheduled page is
-// previewed as it will be once live.
-import { eventDetail } from "../../enrich/event-page.js";
-import type { PublishedEvent } from "../../model/site.js";
-import { instantFromDate } from "../../runtime/time/instant.js";
-import { serialize } from "../../runtime/serialize.js";
-import { checkEventSource } from "../../validate/event-source.js";
-import { toFile } from "../form-view.js";
-import { SOURCE_KEY } from "../keep-layout.js";
-import { PAGE_STATUS } from "../page-status.js";
+// by the build's own code (preview-document.ts: venue and genre names, performances with their
+// UTC offsets and formatted dates, ticket links, the thumbnail's rendition), shown as a reader
+// sees an event page, the JSON one click away; a page with errors shows them instead.
 import { decap, type Element, type H, type ImmutableMap } from "./decap.js";
-import { nowOf, statusOf, statusText } from "./publication.js";
+import { previewOf, type Settings, type Shown } from "./preview-document.js";
 import { catalogueSettings } from "./settings-read.js";
-
-type Settings = Awaited<ReturnType<typeof catalogueSettings>>;
-type Detail = ReturnType<typeof eventDetail> & Record<string, unknown>;
-
-/** What the preview shows: the document, or why there is none. */
-type Shown = { detail: Detail; json: string; status: string | null } | { problems: string[] } | { waiting: string };
-
-/** The page's document, from the form's data (`fields`: the collection's, to read it as the file holds it). */
-export function previewOf(data: Record<string, unknown>, path: string, fields: unknown, settings: Settings, zone: string, now: unknown): Shown {
-  if (!settings) return { waiting: "The preview needs the catalogue's settings (catalogue, venues, images): they could not be read, or have errors of their own." };
-  const { [SOURCE_KEY]: _source, [PAGE_STATUS]: _status, ...form } = data;
-  const value = toFile(form, fields);
-  const check = checkEventSource(path || "events/new-page.json", value, settings.look);
-  const errors = check.diagnostics.filter((d) => d.severity === "error");
-  if (!check.event || errors.length > 0) return { problems: errors.map((d) => `${d.path.map(String).join(".") || "the page"}: ${d.message}`) };
-  const at = nowOf(now, zone);
-  const instant = instantFromDate(at);
-  const status = statusOf(value, zone, at);
-  const event: PublishedEvent = { ...check.event, firstPublished: check.event.firstPublished ?? instant };
-  const detail = eventDetail(settings.settings, event, instant) as Detail;
-  return { detail, json: serialize(detail), status: status.kind === "live" ? null : statusText(status, zone) };
-}
 
 /** A URL of the API's (the CDN's, the site's) as this server serves it: its path from /media/ on. */
 const served = (url: unknown) => {
