@@ -21,9 +21,6 @@ export interface DecapConfig {
   collections: DecapCollection[];
 }
 
-/** config.yml's `base_url` for a sign-in on the admin's own origin (the extension resolves it: main.ts). */
-export const SAME_ORIGIN = "/";
-
 /** Where `edit` answers the file API of Decap's proxy backend (file-api.ts). */
 export const EDIT_PROXY_URL = "/api/v1";
 
@@ -85,7 +82,7 @@ export interface AdminConfigInput {
   branch?: string;
   /**
    * The OAuth client for the GitHub sign-in (Decap's `base_url` and `auth_endpoint`); default:
-   * Netlify's. `base_url` SAME_ORIGIN is the admin's own origin (`admin --host`, whose files sign
+   * Netlify's. `base_url` SAME_ORIGIN ("/", sign-in-hosts.ts) is the admin's own origin (`admin --host`, whose files sign
    * in beside the admin's): the extension reads it as the page's origin, and `auth_endpoint` as
    * an address from the admin's folder, before it starts Decap.
    */

@@ -10,8 +10,7 @@ import { AUTH_PATH } from "./sign-in/github-oauth.js";
 /** Decap's auth_endpoint in config.yml: from the admin's folder (the extension makes it a path from the origin). */
 export const AUTH_ENDPOINT = AUTH_PATH;
 
-export const ADMIN_HOSTS = ["netlify", "cloudflare", "nginx"] as const;
-export type AdminHost = (typeof ADMIN_HOSTS)[number];
+import type { AdminHost } from "./sign-in-hosts.js";
 
 /** Cloudflare Pages runs a `_worker.js` in the folder it deploys (advanced mode); it never serves the file itself. */
 export const CLOUDFLARE_WORKER_FILE = "_worker.js";

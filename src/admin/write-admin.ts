@@ -4,7 +4,8 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { adminIndexHtml, decapDistDir, decapFiles, decapVersion, EXTENSION_FILE, extensionBundlePath } from "./admin-files.js";
 import { checkAdminFolder, writeAdminFolder, type AdminFile } from "./admin-folder.js";
-import { adminConfigYaml, SAME_ORIGIN, type AdminConfigInput } from "./config.js";
+import { adminConfigYaml, type AdminConfigInput } from "./config.js";
+import { SAME_ORIGIN } from "./sign-in-hosts.js";
 import { adminPolicy, deployedOrigins } from "./content-security.js";
 
 /** The sign-in's address (`--oauth-url`), whose origin the page may reach (none beyond its own when the sign-in is on its origin). */

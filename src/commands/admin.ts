@@ -4,8 +4,7 @@ import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { Command, Option } from "commander";
 import { BRANCH, GITHUB_REPO, githubRepoOf, originUrl, pathInRepository, repositoryRoot } from "../admin/repository.js";
-import { SAME_ORIGIN } from "../admin/config.js";
-import { ADMIN_HOSTS, type AdminHost } from "../admin/sign-in-files.js";
+import { ADMIN_HOSTS, SAME_ORIGIN, type AdminHost } from "../admin/sign-in-hosts.js";
 import { UsageError } from "../errors.js";
 import { contentOption, type CommandContext } from "./common.js";
 
