@@ -127,6 +127,8 @@ for (const [name, platform] of [["cloudflare-pages", "neutral"], ["vercel-edge",
     platform,
     format: "esm",
     target: platform === "node" ? "node20" : "es2022",
+    // Vercel reads a function's runtime from an `export const config` in its text.
+    ...(name === "vercel-edge" ? { footer: { js: 'export const config = { runtime: "edge" };' } } : {}),
     charset: "ascii",
     legalComments: "none",
     logLevel: "warning",

@@ -5,7 +5,7 @@
 // cookie, the callback refuses another state and answers Decap's handshake with the token, the
 // token request carried the client's secret. Last, in Chromium, Decap itself signs in through the
 // popup and calls GitHub's API with the token.
-import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import path from "node:path";
 import { chromium, type Browser } from "playwright-core";
@@ -16,6 +16,7 @@ import { copyContent, removeDir, ROOT, runCli, tempDir } from "./helpers/cli.js"
 import { startGithubDouble, type GithubDouble } from "./helpers/github-oauth-double.js";
 import { CHROMIUM, requireProgram } from "./helpers/programs.js";
 import { freePort, startProcess, waitForHttp, type Started } from "./helpers/server.js";
+import { startVercel, type VercelServer } from "./helpers/vercel.js";
 import { pagesDev, type PagesDev } from "./helpers/wrangler.js";
 
 const CHROMIUM_BIN = requireProgram(CHROMIUM);
@@ -184,6 +185,39 @@ describe("the Cloudflare Pages worker under wrangler pages dev", () => {
       await page.close();
     }, 90_000);
   });
+});
+
+describe("Vercel's edge functions, after vercel build, in Vercel's edge runtime", () => {
+  let server: VercelServer;
+  beforeAll(async () => {
+    const dir = writeAdmin("vercel", "--host", "vercel");
+    const project = path.join(work, "vercel-project");
+    cpSync(path.join(dir, "admin"), project, { recursive: true });
+    server = await startVercel(project, { env: { GITHUB_CLIENT_ID: github.clientId, GITHUB_CLIENT_SECRET: github.clientSecret, GITHUB_OAUTH_ORIGIN: github.origin } });
+  }, 180_000);
+  afterAll(async () => server?.stop());
+
+  it("writes api/oauth/auth.js and callback.js, listed in the marker, and config.yml's auth_endpoint api/oauth/auth; serves the admin's files", async () => {
+    const dir = path.join(work, "vercel");
+    expect(listed(dir)).toEqual(expect.arrayContaining(["api/oauth/auth.js", "api/oauth/callback.js"]));
+    expect(readFileSync(path.join(dir, "admin/api/oauth/auth.js"), "utf8")).toMatch(/^export const config = \{ runtime: "edge" \};$/m);
+    expect(backendOf(dir)).toMatchObject({ base_url: "/", auth_endpoint: "api/oauth/auth" });
+    const config = await get(`${server.base}/config.yml`);
+    expect(config.status).toBe(200);
+    expect(await config.text()).toContain("auth_endpoint: api/oauth/auth");
+    // The folder api/oauth/ is admin's: a file added there is refused; without --host its folders go with its files.
+    writeFileSync(path.join(dir, "admin/api/oauth/mine.js"), "");
+    const refused = runCli(["admin", "--repo", "example-arts/events", "--host", "vercel"], { cwd: dir });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("did not write (api/oauth/mine.js)");
+    rmSync(path.join(dir, "admin/api/oauth/mine.js"));
+    const again = runCli(["admin", "--repo", "example-arts/events"], { cwd: dir });
+    expect(again.code, again.output).toBe(0);
+    expect(existsSync(path.join(dir, "admin/api"))).toBe(false);
+    expect(listed(dir).some((n) => n.startsWith("api/"))).toBe(false);
+  });
+
+  checkFlow(() => ({ base: server.base, prefix: "/api/" }));
 });
 
 describe("the Node server for nginx", () => {

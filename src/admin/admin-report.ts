@@ -14,12 +14,13 @@ export interface AdminTarget {
   contentPath: string;
   oauthUrl?: string;
   /** The host whose sign-in was written beside the admin (not Netlify's, not --oauth-url). */
-  host?: "cloudflare" | "nginx";
+  host?: "cloudflare" | "vercel" | "nginx";
 }
 
 /** The next step of the sign-in written for the host. */
 const HOST_SIGN_IN: Record<NonNullable<AdminTarget["host"]>, string> = {
   cloudflare: "the sign-in is the Pages project's _worker.js: create a GitHub OAuth app whose callback URL is the admin's address + oauth/callback, and set GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET (a secret) in the Pages project",
+  vercel: "the sign-in is the project's edge functions in api/oauth/: create a GitHub OAuth app whose callback URL is the admin's address + api/oauth/callback, and set GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET (sensitive) in the Vercel project",
   nginx: "the sign-in is oauth-server.mjs: run it (node oauth-server.mjs, with GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET set) and proxy the admin's oauth/ location to 127.0.0.1:8787; create a GitHub OAuth app whose callback URL is the admin's address + oauth/callback",
 };
 

@@ -5,10 +5,14 @@ import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { packageUrl } from "../package-files.js";
 import type { AdminFile } from "./admin-folder.js";
-import { AUTH_PATH } from "./sign-in/github-oauth.js";
+import { AUTH_PATH, CALLBACK_PATH } from "./sign-in/github-oauth.js";
 
-/** Decap's auth_endpoint in config.yml: from the admin's folder (the extension makes it a path from the origin). */
-export const AUTH_ENDPOINT = AUTH_PATH;
+/**
+ * Decap's auth_endpoint in config.yml, from the admin's folder (the extension makes it a path from
+ * the origin): oauth/auth, on Vercel api/oauth/auth (Vercel runs functions from api/ alone). The
+ * callback is beside it (oauth/callback, api/oauth/callback).
+ */
+export const authEndpointOf = (host: AdminHost) => (host === "vercel" ? `api/${AUTH_PATH}` : AUTH_PATH);
 
 import type { AdminHost } from "./sign-in-hosts.js";
 
@@ -19,10 +23,14 @@ export const NODE_SERVER_FILE = "oauth-server.mjs";
 /** The port the Node server listens on unless PORT says otherwise. */
 export const NODE_SERVER_PORT = 8787;
 
-/** Each host's bundle in the package (lib/admin/sign-in/) and the name it is written under. */
-const BUNDLES: Record<Exclude<AdminHost, "netlify">, { bundle: string; name: string }> = {
-  cloudflare: { bundle: "cloudflare-pages", name: CLOUDFLARE_WORKER_FILE },
-  nginx: { bundle: "node-server", name: NODE_SERVER_FILE },
+/** Vercel's edge functions, one for each address (the same module). */
+export const VERCEL_FUNCTION_FILES = [`api/${AUTH_PATH}.js`, `api/${CALLBACK_PATH}.js`];
+
+/** Each host's bundle in the package (lib/admin/sign-in/) and the names it is written under. */
+const BUNDLES: Record<Exclude<AdminHost, "netlify">, { bundle: string; names: string[] }> = {
+  cloudflare: { bundle: "cloudflare-pages", names: [CLOUDFLARE_WORKER_FILE] },
+  vercel: { bundle: "vercel-edge", names: VERCEL_FUNCTION_FILES },
+  nginx: { bundle: "node-server", names: [NODE_SERVER_FILE] },
 };
 
 const NOTE = "// Written by `build-catalogue admin`: the admin's GitHub sign-in (docs/editing.md, \"Signing in\"). Do not edit; run admin again.\n";
@@ -33,8 +41,9 @@ export const signsInOnOwnOrigin = (host: AdminHost) => host !== "netlify";
 /** The files the host needs for the sign-in (none for Netlify). */
 export function signInFiles(host: AdminHost): AdminFile[] {
   if (host === "netlify") return [];
-  const { bundle, name } = BUNDLES[host];
+  const { bundle, names } = BUNDLES[host];
   const file = fileURLToPath(packageUrl(`lib/admin/sign-in/${bundle}.bundle.js`));
   if (!existsSync(file)) throw new Error(`the admin's sign-in for ${host} (${file}) is missing: build-catalogue is not built (npm run build in its checkout)`);
-  return [{ name, bytes: NOTE + readFileSync(file, "utf8") }];
+  const bytes = NOTE + readFileSync(file, "utf8");
+  return names.map((name) => ({ name, bytes }));
 }

@@ -24,17 +24,17 @@ export function adminCommand({ io, setCode }: CommandContext): Command {
     .addOption(new Option("--out <dir>", "the folder to write (admin's own: rewritten by each run)").default("admin"))
     .addOption(new Option("--repo <owner/name>", "the GitHub repository holding the content (default: the origin remote's, when it is on GitHub)"))
     .addOption(new Option("--branch <name>", "the branch changes are merged into").default("main"))
-    .addOption(new Option("--host <host>", "where the admin is deployed: its GitHub sign-in is written beside it (cloudflare: a Pages _worker.js; nginx: a Node server to proxy to), or Netlify's own provider signs in (netlify)").choices([...ADMIN_HOSTS]).default("netlify"))
+    .addOption(new Option("--host <host>", "where the admin is deployed: its GitHub sign-in is written beside it (cloudflare: a Pages _worker.js; vercel: edge functions in api/oauth/; nginx: a Node server to proxy to), or Netlify's own provider signs in (netlify)").choices([...ADMIN_HOSTS]).default("netlify"))
     .addOption(new Option("--oauth-url <url>", "the sign-in address of your own OAuth client for GitHub, such as https://oauth.example.workers.dev/auth, instead of the host's (nothing written for the sign-in)"))
     .action(async (flags: AdminFlags) => {
       checkFolders(flags);
       const { repo, fromOrigin } = repositoryOf(flags.repo);
       const branch = flags.branch;
       if (!BRANCH.test(branch)) throw new UsageError(`--branch: "${branch}" is not a branch name`);
-      const { signInFiles, signsInOnOwnOrigin, AUTH_ENDPOINT } = await import("../admin/sign-in-files.js");
+      const { signInFiles, signsInOnOwnOrigin, authEndpointOf } = await import("../admin/sign-in-files.js");
       // --oauth-url, when given, is the sign-in; else the host's, on the admin's own origin (Netlify's provider by default).
       const ownOrigin = flags.oauthUrl === undefined && signsInOnOwnOrigin(flags.host);
-      const oauth = flags.oauthUrl !== undefined ? oauthOf(flags.oauthUrl) : ownOrigin ? { baseUrl: SAME_ORIGIN, authEndpoint: AUTH_ENDPOINT } : undefined;
+      const oauth = flags.oauthUrl !== undefined ? oauthOf(flags.oauthUrl) : ownOrigin ? { baseUrl: SAME_ORIGIN, authEndpoint: authEndpointOf(flags.host) } : undefined;
       const root = repositoryRoot(process.cwd());
       const contentPath = pathInRepository(root, flags.content);
       if (contentPath === null) throw new UsageError(`--content ${flags.content} is outside the repository (${root}): the admin edits the repository's files; run admin in the site's repository`);

@@ -1,11 +1,10 @@
-// Vercel's functions for the admin's project (api/oauth/auth.js and api/oauth/callback.js, Edge
-// runtime; vercel.json rewrites oauth/* to them): the GitHub sign-in (github-oauth.ts), the
-// client's id and secret from the project's environment variables.
+// Vercel's functions for the admin's project, api/oauth/auth.js and api/oauth/callback.js (this one
+// module under both names; Vercel's Edge runtime, which gives the project's environment variables
+// as process.env): the GitHub sign-in (github-oauth.ts). Its `export const config = { runtime: "edge" }`,
+// which Vercel reads from the file's text, is added by scripts/bundle.mjs after the bundle's exports.
 import { signIn } from "./github-oauth.js";
 
 declare const process: { env: Record<string, string | undefined> };
-
-export const config = { runtime: "edge" };
 
 export default async function handler(request: Request): Promise<Response> {
   const env = process.env;
