@@ -5,7 +5,7 @@
 // cookie, the callback refuses another state and answers Decap's handshake with the token, the
 // token request carried the client's secret. Last, in Chromium, Decap itself signs in through the
 // popup and calls GitHub's API with the token.
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import path from "node:path";
 import { chromium, type Browser } from "playwright-core";
@@ -14,12 +14,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_MARKER } from "../src/admin/admin-folder.js";
 import { copyContent, removeDir, ROOT, runCli, tempDir } from "./helpers/cli.js";
 import { startGithubDouble, type GithubDouble } from "./helpers/github-oauth-double.js";
-import { CHROMIUM, requireProgram } from "./helpers/programs.js";
+import { CHROMIUM, NGINX, requireProgram } from "./helpers/programs.js";
 import { freePort, startProcess, waitForHttp, type Started } from "./helpers/server.js";
 import { startVercel, type VercelServer } from "./helpers/vercel.js";
 import { pagesDev, type PagesDev } from "./helpers/wrangler.js";
 
 const CHROMIUM_BIN = requireProgram(CHROMIUM);
+const NGINX_BIN = requireProgram(NGINX);
 
 let work = "";
 let github: GithubDouble;
@@ -80,6 +81,24 @@ describe("admin --host", () => {
     expect(refused.stderr).toMatch(/--host.*heroku/);
   });
 });
+
+/** Decap's own Login with GitHub on the admin at `url`: the popup closes, and GitHub's API is called with the stand-in's token. */
+async function signInWithDecap(browser: Browser, url: string): Promise<void> {
+  const page = await browser.newPage();
+  try {
+    const authorizations: string[] = [];
+    await page.route("https://api.github.com/**", async (route) => {
+      authorizations.push(route.request().headers()["authorization"] ?? "");
+      await route.fulfill({ status: 401, contentType: "application/json", body: JSON.stringify({ message: "Bad credentials" }) });
+    });
+    await page.goto(url);
+    const [popup] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: /Login with GitHub/i }).click()]);
+    await popup.waitForEvent("close", { timeout: 30_000 });
+    await expect.poll(() => authorizations, { timeout: 30_000 }).toContain(`token ${github.token}`);
+  } finally {
+    await page.close();
+  }
+}
 
 /** A request that does not follow redirects, with an optional cookie. */
 const get = (url: string, cookie?: string) => fetch(url, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
@@ -172,17 +191,7 @@ describe("the Cloudflare Pages worker under wrangler pages dev", () => {
     afterAll(async () => browser?.close());
 
     it("Login with GitHub opens the popup, which hands the token to Decap, which calls GitHub's API with it", async () => {
-      const page = await browser.newPage();
-      const authorizations: string[] = [];
-      await page.route("https://api.github.com/**", async (route) => {
-        authorizations.push(route.request().headers()["authorization"] ?? "");
-        await route.fulfill({ status: 401, contentType: "application/json", body: JSON.stringify({ message: "Bad credentials" }) });
-      });
-      await page.goto(`${site.base}/`);
-      const [popup] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: /Login with GitHub/i }).click()]);
-      await popup.waitForEvent("close", { timeout: 30_000 });
-      await expect.poll(() => authorizations, { timeout: 30_000 }).toContain(`token ${github.token}`);
-      await page.close();
+      await signInWithDecap(browser, `${site.base}/`);
     }, 90_000);
   });
 });
@@ -265,4 +274,78 @@ describe("the Node server for nginx", () => {
 
   // The admin below /admin/, as an nginx location serves it.
   checkFlow(() => ({ base, prefix: "/admin/" }));
+});
+
+/** The nginx lines docs/editing.md gives ("Signing in"), for the admin in `admin` and the server on `port`. */
+function documentedNginx(admin: string, port: number): string {
+  const docs = readFileSync(path.join(ROOT, "docs/editing.md"), "utf8");
+  const section = docs.slice(docs.indexOf("### Signing in"));
+  const block = /```nginx\n([\s\S]*?)```/.exec(section)![1]!;
+  expect(block).toContain("/srv/site/admin/");
+  expect(block).toContain("127.0.0.1:8787");
+  return block.replaceAll("/srv/site/admin/", `${admin}/`).replaceAll("127.0.0.1:8787", `127.0.0.1:${port}`);
+}
+
+describe.skipIf(!NGINX_BIN)("nginx with the documented lines, proxying oauth/ to the Node server", () => {
+  let node: Started;
+  let nginx: Started;
+  let base = "";
+  beforeAll(async () => {
+    const dir = writeAdmin("behind-nginx", "--host", "nginx");
+    // Started as root, nginx's workers run as another user: they must reach and read the files.
+    for (let d = path.join(dir, "admin"); d.startsWith(work); d = path.dirname(d)) chmodSync(d, 0o755);
+    const nodePort = await freePort();
+    node = startProcess(process.execPath, [path.join(dir, "admin/oauth-server.mjs")], {
+      cwd: dir,
+      env: { PORT: String(nodePort), GITHUB_CLIENT_ID: github.clientId, GITHUB_CLIENT_SECRET: github.clientSecret, GITHUB_OAUTH_ORIGIN: github.origin, OAUTH_PUBLIC_ORIGIN: "" },
+    });
+    await waitForHttp(`http://127.0.0.1:${nodePort}/`, 30_000, node);
+    const port = await freePort();
+    const state = path.join(work, `nginx-${port}`);
+    mkdirSync(path.join(state, "logs"), { recursive: true });
+    chmodSync(state, 0o755);
+    const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((t) => `${t}_temp_path ${state}/${t}_temp;`).join("\n  ");
+    const conf = path.join(state, "nginx.conf");
+    writeFileSync(conf, `daemon off;
+pid ${state}/nginx.pid;
+error_log ${state}/logs/error.log;
+events {}
+http {
+  access_log off;
+  ${temp}
+  types { text/html html; application/javascript js mjs; text/yaml yml; application/wasm wasm; }
+  server {
+    listen 127.0.0.1:${port};
+${documentedNginx(path.join(dir, "admin"), nodePort)}
+  }
+}
+`);
+    nginx = startProcess(NGINX_BIN!, ["-p", `${state}/`, "-c", conf, "-e", `${state}/logs/error.log`], { cwd: state });
+    base = `http://127.0.0.1:${port}`;
+    await waitForHttp(`${base}/admin/`, 20_000, nginx);
+  }, 60_000);
+  afterAll(async () => {
+    await nginx?.stop();
+    await node?.stop();
+  });
+
+  it("serves the admin's files, and not the server's script nor the folder's marker", async () => {
+    expect((await get(`${base}/admin/config.yml`)).status).toBe(200);
+    expect((await get(`${base}/admin/oauth-server.mjs`)).status).toBe(404);
+    expect((await get(`${base}/admin/${ADMIN_MARKER}`)).status).toBe(404);
+  });
+
+  checkFlow(() => ({ base, prefix: "/admin/" }));
+
+  describe.skipIf(!CHROMIUM_BIN)("in Chromium, Decap's own sign-in below /admin/", () => {
+    let browser: Browser;
+    beforeAll(async () => {
+      browser = await chromium.launch({ executablePath: CHROMIUM_BIN!, args: ["--no-sandbox", "--disable-gpu"] });
+    }, 60_000);
+    afterAll(async () => browser?.close());
+
+    it("Login with GitHub signs in through oauth/ beside the admin", async () => {
+      await signInWithDecap(browser, `${base}/admin/`);
+    }, 90_000);
+  });
 });
