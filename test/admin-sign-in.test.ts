@@ -160,6 +160,11 @@ function checkFlow(serve: () => { base: string; prefix: string }) {
     expect(refused).toContain("authorization:github:error:");
     expect(refused).toContain("The code passed is incorrect or expired.");
     expect(refused).not.toContain(github.token);
+    // The editor declines on GitHub: GitHub comes back with an error and the state, and the handshake says so.
+    const declined = await get(`${base}${prefix}oauth/callback?error=access_denied&error_description=${encodeURIComponent("The user has denied your application access.")}&state=${state}`, cookie);
+    expect(declined.status).toBe(200);
+    const html2 = await declined.text();
+    expect(html2).toContain(JSON.stringify(`authorization:github:error:${JSON.stringify({ message: "The user has denied your application access.", provider: "github" })}`));
   });
 }
 
@@ -243,6 +248,20 @@ describe("the Node server for nginx", () => {
     await waitForHttp(`${base}/admin/oauth/auth`, 30_000, server);
   }, 60_000);
   afterAll(async () => server?.stop());
+
+  it("without the client's id and secret, says what to set (500), sending nobody to GitHub", async () => {
+    const port = await freePort();
+    const bare = startProcess(process.execPath, [path.join(work, "node/admin/oauth-server.mjs")], { cwd: work, env: { PORT: String(port), GITHUB_CLIENT_ID: "", GITHUB_CLIENT_SECRET: "" } });
+    try {
+      await waitForHttp(`http://127.0.0.1:${port}/`, 30_000, bare);
+      const answer = await get(`http://127.0.0.1:${port}/oauth/auth?provider=github`);
+      expect(answer.status).toBe(500);
+      expect(answer.headers.get("location")).toBeNull();
+      expect(await answer.text()).toMatch(/GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET must be set/);
+    } finally {
+      await bare.stop();
+    }
+  });
 
   it("listens on 127.0.0.1 and answers only the two addresses", async () => {
     expect(server.output()).toContain(`listening on ${base}`);
