@@ -5,7 +5,7 @@
 // cookie, the callback refuses another state and answers Decap's handshake with the token, the
 // token request carried the client's secret. Last, in Chromium, Decap itself signs in through the
 // popup and calls GitHub's API with the token.
-import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import path from "node:path";
 import { chromium, type Browser } from "playwright-core";
@@ -47,6 +47,37 @@ const backendOf = (dir: string) => (parse(readFileSync(path.join(dir, "admin/con
 const listed = (dir: string) => Object.keys((JSON.parse(readFileSync(path.join(dir, "admin", ADMIN_MARKER), "utf8")) as { files: Record<string, string> }).files);
 
 describe("admin --host", () => {
+  it("vercel: the folders its marker names are its own, and only those: a link in their place, a marker naming .. or a hidden file, are refused", () => {
+    const dir = writeAdmin("folders", "--host", "vercel");
+    const admin = path.join(dir, "admin");
+    const outside = path.join(work, "folders-outside");
+    mkdirSync(outside);
+    // api/ a link to a folder elsewhere: refused, nothing written there.
+    const real = path.join(work, "folders-api");
+    cpSync(path.join(admin, "api"), real, { recursive: true });
+    rmSync(path.join(admin, "api"), { recursive: true });
+    symlinkSync(outside, path.join(admin, "api"));
+    const linked = runCli(["admin", "--repo", "example-arts/events", "--host", "vercel"], { cwd: dir });
+    expect(linked.code).toBe(2);
+    expect(linked.stderr).toMatch(/holds api, which is not a plain file/);
+    expect(readdirSync(outside)).toEqual([]);
+    rmSync(path.join(admin, "api"));
+    cpSync(real, path.join(admin, "api"), { recursive: true });
+    // A marker naming a file above the folder, or a hidden one, is not one admin writes: its folders are not admin's either.
+    const marker = path.join(admin, ADMIN_MARKER);
+    const original = readFileSync(marker, "utf8");
+    for (const name of ["../folders-outside/x.js", "api/.hidden.js", "api//auth.js"]) {
+      const forged = JSON.parse(original) as { files: Record<string, string> };
+      forged.files[name] = "0".repeat(64);
+      writeFileSync(marker, JSON.stringify(forged));
+      const run = runCli(["admin", "--repo", "example-arts/events", "--host", "vercel"], { cwd: dir });
+      expect([run.code, run.stderr], name).toEqual([2, expect.stringContaining("holds api, which is not a plain file")]);
+    }
+    writeFileSync(marker, original);
+    expect(readdirSync(outside)).toEqual([]);
+    expect(runCli(["admin", "--repo", "example-arts/events", "--host", "vercel"], { cwd: dir }).code).toBe(0);
+  });
+
   it("cloudflare: writes _worker.js (listed as its own), config.yml's sign-in on the admin's origin, and says what to set up", () => {
     const dir = path.join(work, "cf");
     mkdirSync(dir);
