@@ -124,7 +124,11 @@ async function signInWithDecap(browser: Browser, url: string): Promise<void> {
     });
     await page.goto(url);
     const [popup] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: /Login with GitHub/i }).click()]);
-    await popup.waitForEvent("close", { timeout: 30_000 });
+    // The flow is quick on 127.0.0.1: the popup may have closed already.
+    if (!popup.isClosed()) await popup.waitForEvent("close", { timeout: 30_000 }).catch(async (e: Error) => {
+      // Where the popup stopped, and what it shows, to tell why.
+      throw new Error(`${e.message}\npopup at ${popup.url()}:\n${await popup.content().catch(() => "(closed)")}`);
+    });
     await expect.poll(() => authorizations, { timeout: 30_000 }).toContain(`token ${github.token}`);
   } finally {
     await page.close();
@@ -183,7 +187,7 @@ function checkFlow(serve: () => { base: string; prefix: string }) {
     expect(html).toContain(JSON.stringify(`authorization:github:success:${JSON.stringify({ token: github.token, provider: "github" })}`));
     expect(html).toContain('window.opener.postMessage("authorizing:github", window.location.origin)');
     expect(github.tokenRequests.slice(before)).toEqual([
-      { client_id: github.clientId, client_secret: github.clientSecret, code: "code-7f3a", redirect_uri: `${base}${prefix}oauth/callback`, accept: "application/json" },
+      { client_id: github.clientId, client_secret: github.clientSecret, code: "code-7f3a", redirect_uri: `${base}${prefix}oauth/callback`, accept: "application/json", type: "application/x-www-form-urlencoded" },
     ]);
     // A code GitHub refuses: the handshake says why, with no token.
     const state = new URL(back).searchParams.get("state")!;

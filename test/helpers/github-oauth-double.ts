@@ -41,7 +41,7 @@ export async function startGithubDouble(clientId = "Iv1.test-client", clientSecr
       req.on("end", () => {
         const type = req.headers["content-type"] ?? "";
         const params: Record<string, string> = type.includes("json") ? (JSON.parse(body) as Record<string, string>) : Object.fromEntries(new URLSearchParams(body));
-        tokenRequests.push({ ...params, accept: String(req.headers.accept ?? "") });
+        tokenRequests.push({ ...params, accept: String(req.headers.accept ?? ""), type });
         const ok = params.client_id === clientId && params.client_secret === clientSecret && params.code === code;
         res.writeHead(200, { "Content-Type": "application/json" });
         res.end(JSON.stringify(ok ? { access_token: token, token_type: "bearer", scope: "repo" } : { error: "bad_verification_code", error_description: "The code passed is incorrect or expired." }));

@@ -102,8 +102,9 @@ async function finish(request: Request, url: URL, clientId: string, secret: stri
   try {
     const answer = await fetch(new URL("/login/oauth/access_token", github), {
       method: "POST",
-      headers: { Accept: "application/json", "Content-Type": "application/json" },
-      body: JSON.stringify({ client_id: clientId, client_secret: secret, code, redirect_uri: callbackUrl }),
+      // Form-encoded, as OAuth 2.0 (RFC 6749) has a token request; the answer in JSON.
+      headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ client_id: clientId, client_secret: secret, code, redirect_uri: callbackUrl }).toString(),
     });
     const body = (await answer.json().catch(() => ({}))) as { access_token?: unknown; error?: unknown; error_description?: unknown };
     if (typeof body.access_token !== "string" || !body.access_token) {
