@@ -123,3 +123,23 @@ for (const name of ["cloudflare-worker", "netlify-edge", "vercel-edge"]) {
     logLevel: "warning",
   });
 }
+
+// The admin's GitHub sign-in for each host (src/admin/sign-in/): the one flow (github-oauth.ts)
+// bundled into each host's entry, which `admin --host` writes beside the admin's files
+// (src/admin/sign-in-files.ts): Cloudflare Pages' _worker.js, Vercel's edge functions, and a
+// dependency-free Node server for nginx. Plain text, not minified: a site's deploy carries it.
+for (const [name, platform] of [["cloudflare-pages", "neutral"], ["vercel-edge", "neutral"], ["node-server", "node"]]) {
+  await build({
+    entryPoints: [path.join(root, `src/admin/sign-in/${name}.ts`)],
+    outfile: path.join(root, `lib/admin/sign-in/${name}.bundle.js`),
+    bundle: true,
+    platform,
+    format: "esm",
+    target: platform === "node" ? "node20" : "es2022",
+    // Vercel reads a function's runtime from an `export const config` in its text.
+    ...(name === "vercel-edge" ? { footer: { js: 'export const config = { runtime: "edge" };' } } : {}),
+    charset: "ascii",
+    legalComments: "none",
+    logLevel: "warning",
+  });
+}

@@ -2,9 +2,11 @@
 // the SHA-256 of its bytes, and writes again only into a folder that is new, empty, or marked and
 // holding nothing else, each file as it left it. So `--out .` cannot overwrite a project, and a
 // config.yml changed by hand is not lost to the next run. (The build's own marker, src/output/,
-// describes an API's places; the admin's folder is flat and small, so it has a marker of its own.)
+// describes an API's places; the admin's folder is small, so it has a marker of its own.) Its
+// files are plain files, a few of them in folders the marker's names give (a host's functions,
+// api/oauth/auth.js): a folder no listed name is in, a link or a pipe anywhere, is refused.
 import { createHash } from "node:crypto";
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 import { UsageError } from "../errors.js";
 
@@ -12,7 +14,7 @@ export const ADMIN_MARKER = ".build-catalogue-admin.json";
 const WRITTEN_BY = "build-catalogue admin";
 const NOTE = "This folder is written by `build-catalogue admin`, which rewrites it: keep nothing else in it. `files` names each file it wrote and the SHA-256 of its bytes.";
 
-/** A file to write: its name in the folder and its bytes. */
+/** A file to write: its name in the folder (folders before it with "/") and its bytes. */
 export interface AdminFile {
   name: string;
   bytes: string | Buffer;
@@ -22,6 +24,30 @@ export interface AdminFile {
 type Listed = Map<string, string[]>;
 
 const sha256 = (bytes: string | Buffer) => createHash("sha256").update(bytes).digest("hex");
+
+/** A name the marker may list: folders and a file, none empty, none starting with "." (no "..", no hidden file). */
+const ownName = (name: string) => !name.includes("\\") && name.split("/").every((part) => part !== "" && !part.startsWith("."));
+
+/** The folders the listed names are in ("api", "api/oauth"). */
+function foldersOf(names: Iterable<string>): Set<string> {
+  const folders = new Set<string>();
+  for (const name of names) {
+    const parts = name.split("/");
+    for (let i = 1; i < parts.length; i++) folders.add(parts.slice(0, i).join("/"));
+  }
+  return folders;
+}
+
+/** Every entry under `dir`, as names from it with "/", going into the folders `into` alone (never through a link). */
+function entriesUnder(dir: string, into: Set<string>, prefix = ""): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(path.join(dir, prefix)).sort()) {
+    const name = prefix ? `${prefix}/${entry}` : entry;
+    found.push(name);
+    if (into.has(name) && lstatSync(path.join(dir, name)).isDirectory()) found.push(...entriesUnder(dir, into, name));
+  }
+  return found;
+}
 
 /** The marker's listing; null when there is none; "foreign" when it is none of ours (not a plain file, not JSON, not our form). */
 function readAdminMarker(dir: string): Listed | null | "foreign" {
@@ -43,7 +69,7 @@ function readAdminMarker(dir: string): Listed | null | "foreign" {
     const listed: Listed = new Map();
     for (const [name, hash] of Object.entries(m.files)) {
       const hashes = (Array.isArray(hash) ? hash : [hash]).filter((h): h is string => typeof h === "string");
-      if (path.basename(name) !== name || name.startsWith(".")) return "foreign";
+      if (!ownName(name)) return "foreign";
       listed.set(name, hashes);
     }
     return listed;
@@ -108,15 +134,19 @@ export function checkAdminFolder(dir: string, shown: string): Listed {
   }
   if (stat.isSymbolicLink()) throw new UsageError(`--out ${shown} is a symbolic link; give the folder itself, or remove the link.`);
   if (!stat.isDirectory()) throw new UsageError(`--out ${shown} is a file, not a folder; admin writes a folder of its own. Choose another --out.`);
-  const entries = readdirSync(dir).sort();
-  if (entries.length === 0) return new Map();
+  if (readdirSync(dir).length === 0) return new Map();
+  const listed = readAdminMarker(dir);
+  // The folders the marker's files are in are admin's too, and what they hold is checked as the rest.
+  const folders = listed instanceof Map ? foldersOf(listed.keys()) : new Set<string>();
+  const all = entriesUnder(dir, folders);
+  const ownFolder = (e: string) => folders.has(e) && lstatSync(path.join(dir, e)).isDirectory();
+  const entries = all.filter((e) => !ownFolder(e));
   // Only plain files are admin's: a link, a pipe, a device or a folder is refused wherever it is, the
   // marker's temporary file included (a link there would have the next write land elsewhere).
   const odd = entries.filter((e) => !lstatSync(path.join(dir, e)).isFile());
   if (odd.length > 0) {
     throw new UsageError(`--out ${shown} holds ${some(odd)}, which ${odd.length === 1 ? "is" : "are"} not a plain file (a link, a pipe, a device or a folder); admin writes only plain files of its own there. Remove ${odd.length === 1 ? "it" : "them"}, or choose a new or empty folder for --out.`);
   }
-  const listed = readAdminMarker(dir);
   const fix = `Choose a new or empty folder for --out (such as admin), or move those files out.`;
   if (listed === null || listed === "foreign") {
     const why = listed === null ? `it has no ${ADMIN_MARKER}` : `its ${ADMIN_MARKER} is not one admin writes`;
@@ -145,9 +175,21 @@ export function writeAdminFolder(dir: string, files: AdminFile[], previous: List
   const during: Listed = new Map(previous);
   for (const [name, [hash]] of next) during.set(name, [...(previous.get(name) ?? []), hash!]);
   writeMarker(dir, during);
-  for (const f of files) writeOwnFile(path.join(dir, f.name), f.bytes);
+  for (const f of files) {
+    if (f.name.includes("/")) mkdirSync(path.join(dir, path.dirname(f.name)), { recursive: true });
+    writeOwnFile(path.join(dir, f.name), f.bytes);
+  }
   const removed = [...previous.keys()].filter((name) => !next.has(name));
   for (const name of removed) rmSync(path.join(dir, name), { force: true });
+  // The folders only removed files were in, deepest first.
+  const kept = foldersOf(next.keys());
+  for (const folder of [...foldersOf(removed)].filter((f) => !kept.has(f)).sort((a, b) => b.length - a.length)) {
+    try {
+      rmdirSync(path.join(dir, folder));
+    } catch {
+      /* not empty, or gone: left as it is */
+    }
+  }
   writeMarker(dir, next);
   return { removed };
 }

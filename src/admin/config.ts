@@ -80,7 +80,12 @@ export interface AdminConfigInput {
   repo: string;
   /** The branch published content lands on (default "main"). */
   branch?: string;
-  /** An external OAuth client for the GitHub sign-in (Decap's `base_url` and `auth_endpoint`); default: Netlify's. */
+  /**
+   * The OAuth client for the GitHub sign-in (Decap's `base_url` and `auth_endpoint`); default:
+   * Netlify's. `base_url` SAME_ORIGIN ("/", sign-in-hosts.ts) is the admin's own origin (`admin --host`, whose files sign
+   * in beside the admin's): the extension reads it as the page's origin, and `auth_endpoint` as
+   * an address from the admin's folder, before it starts Decap.
+   */
   oauth?: { baseUrl: string; authEndpoint?: string };
 }
 

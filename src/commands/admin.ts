@@ -4,6 +4,7 @@ import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { Command, Option } from "commander";
 import { BRANCH, GITHUB_REPO, githubRepoOf, originUrl, pathInRepository, repositoryRoot } from "../admin/repository.js";
+import { ADMIN_HOSTS, SAME_ORIGIN, type AdminHost } from "../admin/sign-in-hosts.js";
 import { UsageError } from "../errors.js";
 import { contentOption, type CommandContext } from "./common.js";
 
@@ -13,6 +14,7 @@ interface AdminFlags {
   repo?: string;
   branch: string;
   oauthUrl?: string;
+  host: AdminHost;
 }
 
 export function adminCommand({ io, setCode }: CommandContext): Command {
@@ -22,20 +24,25 @@ export function adminCommand({ io, setCode }: CommandContext): Command {
     .addOption(new Option("--out <dir>", "the folder to write (admin's own: rewritten by each run)").default("admin"))
     .addOption(new Option("--repo <owner/name>", "the GitHub repository holding the content (default: the origin remote's, when it is on GitHub)"))
     .addOption(new Option("--branch <name>", "the branch changes are merged into").default("main"))
-    .addOption(new Option("--oauth-url <url>", "the sign-in address of your own OAuth client for GitHub, such as https://oauth.example.workers.dev/auth (default: Netlify's)"))
+    .addOption(new Option("--host <host>", "where the admin is deployed: its GitHub sign-in is written beside it (cloudflare: a Pages _worker.js; vercel: edge functions in api/oauth/; nginx: a Node server to proxy to), or Netlify's own provider signs in (netlify)").choices([...ADMIN_HOSTS]).default("netlify"))
+    .addOption(new Option("--oauth-url <url>", "the sign-in address of your own OAuth client for GitHub, such as https://oauth.example.workers.dev/auth, instead of the host's (nothing written for the sign-in)"))
     .action(async (flags: AdminFlags) => {
       checkFolders(flags);
       const { repo, fromOrigin } = repositoryOf(flags.repo);
       const branch = flags.branch;
       if (!BRANCH.test(branch)) throw new UsageError(`--branch: "${branch}" is not a branch name`);
-      const oauth = flags.oauthUrl === undefined ? undefined : oauthOf(flags.oauthUrl);
+      const { signInFiles, signsInOnOwnOrigin, authEndpointOf } = await import("../admin/sign-in-files.js");
+      // --oauth-url, when given, is the sign-in; else the host's, on the admin's own origin (Netlify's provider by default).
+      const ownOrigin = flags.oauthUrl === undefined && signsInOnOwnOrigin(flags.host);
+      const oauth = flags.oauthUrl !== undefined ? oauthOf(flags.oauthUrl) : ownOrigin ? { baseUrl: SAME_ORIGIN, authEndpoint: authEndpointOf(flags.host) } : undefined;
       const root = repositoryRoot(process.cwd());
       const contentPath = pathInRepository(root, flags.content);
       if (contentPath === null) throw new UsageError(`--content ${flags.content} is outside the repository (${root}): the admin edits the repository's files; run admin in the site's repository`);
       const { writeAdmin } = await import("../admin/write-admin.js");
       const { adminReport } = await import("../admin/admin-report.js");
-      const written = writeAdmin(flags.out, flags.out, { contentDir: flags.content, contentPath, repo, branch, ...(oauth ? { oauth } : {}) });
-      for (const line of adminReport(written, { outArg: flags.out, repo, repoFromOrigin: fromOrigin, branch, contentPath, oauthUrl: flags.oauthUrl })) io.out(line);
+      const written = writeAdmin(flags.out, flags.out, { contentDir: flags.content, contentPath, repo, branch, ...(oauth ? { oauth } : {}) }, ownOrigin ? signInFiles(flags.host) : []);
+      const host = ownOrigin && flags.host !== "netlify" ? flags.host : undefined;
+      for (const line of adminReport(written, { outArg: flags.out, repo, repoFromOrigin: fromOrigin, branch, contentPath, oauthUrl: flags.oauthUrl, ...(host ? { host } : {}) })) io.out(line);
       setCode(0);
     });
 }

@@ -7,7 +7,7 @@
 // Location, and a missing file Vercel's own 404. The static files are served by a small fetcher
 // standing in for the asset server: the bytes, with the route's headers only.
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -147,7 +147,7 @@ function edgeFunctionDirs(functionsDir: string, prefix = ""): EdgeFunctionDir[] 
  * by esbuild for the browser platform in CommonJS, wrapped with @vercel/node's own edge handler
  * template, in Vercel's edge runtime (`edge-runtime`, the version @vercel/node depends on).
  */
-async function edgeFunction(fn: EdgeFunctionDir): Promise<(request: Request) => Promise<Response>> {
+async function edgeFunction(fn: EdgeFunctionDir, env?: Record<string, string>): Promise<(request: Request) => Promise<Response>> {
   const { EdgeRuntime } = await import("edge-runtime");
   const compiled = await build({
     entryPoints: [path.join(fn.dir, fn.entrypoint)], bundle: true, platform: "browser", conditions: ["edge-light"],
@@ -163,7 +163,8 @@ async function edgeFunction(fn: EdgeFunctionDir): Promise<(request: Request) => 
   ].join("\n");
   // The compiled entry is CommonJS (`exports.default`), as `vercel build` writes it.
   const module = { exports: {} };
-  const runtime = new EdgeRuntime({ initialCode, extend: (context) => Object.assign(context, { module, exports: module.exports }) });
+  // The project's environment variables, when given, as @vercel/node's dev server gives them (process.env).
+  const runtime = new EdgeRuntime({ initialCode, extend: (context) => Object.assign(context, { module, exports: module.exports, ...(env ? { process: { env } } : {}) }) });
   return async (request) => {
     const url = new URL(request.url);
     // What Vercel's proxy tells the function of the address it was asked for.
@@ -197,17 +198,18 @@ export function unroutedOnVercel(dist: string, url: string): boolean {
  * files by a stand-in for the asset server, and the edge functions by Vercel's edge runtime
  * (`edgeFunction`); a function's own requests to the deployment come back through the same router.
  */
-export async function startVercel(dist: string): Promise<VercelServer> {
+export async function startVercel(dist: string, options: { env?: Record<string, string> } = {}): Promise<VercelServer> {
   const { routes, staticDir } = vercelBuild(dist);
   // The recipe's next step (src/scaffold/deploy-recipes.ts): the API's function beside the files.
-  cpSync(path.join(dist, VERCEL_FUNCTIONS_DIR), path.join(dist, ".vercel/output/functions"), { recursive: true });
+  // (A project of its own functions in api/, the admin's, has none.)
+  if (existsSync(path.join(dist, VERCEL_FUNCTIONS_DIR))) cpSync(path.join(dist, VERCEL_FUNCTIONS_DIR), path.join(dist, ".vercel/output/functions"), { recursive: true });
   const phases = byPhase(routes);
   const output: Record<string, { type: "static" } | { type: "function"; entrypoint: string }> = Object.fromEntries(filesUnder(staticDir).map((f) => [f, { type: "static" as const }]));
   const registry = ((globalThis as Record<string, unknown>).__bcVercelFunctions ??= {}) as Record<string, (r: Request) => Promise<Response>>;
   const modules = mkdtempSync(path.join(os.tmpdir(), "bc-vercel-functions-"));
   for (const fn of edgeFunctionDirs(path.join(dist, ".vercel/output/functions"))) {
     const key = `${modules}${fn.path}`;
-    registry[key] = await edgeFunction(fn);
+    registry[key] = await edgeFunction(fn, options.env);
     const entry = path.join(modules, `${Object.keys(registry).length}.mjs`);
     writeFileSync(entry, `export default (request) => globalThis.__bcVercelFunctions[${JSON.stringify(key)}](request);\n`);
     output[fn.path] = { type: "function", entrypoint: pathToFileURL(entry).href };

@@ -11,13 +11,20 @@ export interface PagesDev {
   server: Started;
 }
 
+export interface PagesDevOptions {
+  /** Environment variables of the project (wrangler's --binding), as the Pages project's variables and secrets. */
+  bindings?: Record<string, string>;
+  /** The address waited for (default the API's event pages). */
+  ready?: string;
+}
+
 /** Serves `dist`; wrangler's own state and config stay in `dir`. */
-export async function pagesDev(dist: string, dir: string): Promise<PagesDev> {
+export async function pagesDev(dist: string, dir: string, options: PagesDevOptions = {}): Promise<PagesDev> {
   const [port, inspector] = [await freePort(), await freePort()];
   const home = path.join(dir, `home-${port}`);
   const server = startProcess(
     process.execPath,
-    [WRANGLER, "pages", "dev", dist, "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspector), "--compatibility-date", "2024-09-01"],
+    [WRANGLER, "pages", "dev", dist, "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspector), "--compatibility-date", "2024-09-01", ...Object.entries(options.bindings ?? {}).flatMap(([k, v]) => ["--binding", `${k}=${v}`])],
     {
       cwd: dir,
       env: {
@@ -35,7 +42,7 @@ export async function pagesDev(dist: string, dir: string): Promise<PagesDev> {
   );
   const site = { dist, base: `http://127.0.0.1:${port}`, server };
   try {
-    await waitForHttp(`${site.base}/api/v2/event_pages/`, 90_000, server);
+    await waitForHttp(`${site.base}${options.ready ?? "/api/v2/event_pages/"}`, 90_000, server);
   } catch (e) {
     await server.stop();
     throw e;

@@ -209,6 +209,19 @@ function watchSaves(publications: Map<string, Publication>): void {
   });
 }
 
+/**
+ * The sign-in on the admin's own origin (`admin --host`): config.yml's `base_url` "/" is this page's
+ * origin, which Decap compares with the origin of the sign-in popup's messages, and `auth_endpoint`
+ * an address from the admin's folder, which Decap puts after the origin (so the admin may be served
+ * below a prefix, an nginx location).
+ */
+function onThisOrigin(backend: unknown): unknown {
+  const b = backend as { base_url?: unknown; auth_endpoint?: unknown } | undefined;
+  if (!b || b.base_url !== "/") return backend;
+  const endpoint = new URL(typeof b.auth_endpoint === "string" ? b.auth_endpoint : "auth", window.location.href);
+  return { ...b, base_url: window.location.origin, auth_endpoint: endpoint.pathname.replace(/^\/+/, "") };
+}
+
 async function start(): Promise<void> {
   const response = await fetch("config.yml", { cache: "no-store" });
   if (!response.ok) throw new Error(`config.yml: ${response.status} ${response.statusText}`);
@@ -236,7 +249,7 @@ async function start(): Promise<void> {
   watchSaves(publications);
   // The edit server's refusal names the file's keys: each is placed on the form's field.
   watchRefusedSaves((file, key) => (lastSave && lastSave.path === file ? formKey(key, lastSave.fields, lastSave.value) : key));
-  decap().CMS.init({ config: { ...config, load_config_file: false } });
+  decap().CMS.init({ config: { ...config, backend: onThisOrigin(config.backend), load_config_file: false } });
   // Problems already in the content when the admin opens.
   const status = await readStatus();
   if (status && status.diagnostics.some((d) => d.severity === "error")) showStatus(status, null);
