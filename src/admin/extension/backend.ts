@@ -27,3 +27,14 @@ export async function readText(path: string): Promise<string | null> {
     return null;
   }
 }
+
+/** The files of a folder with their text (an event folder: its pages of every format, list-every-page.ts), or null when it cannot be listed. */
+export async function folderTexts(folder: string, extension: string): Promise<Array<{ path: string; text: string }> | null> {
+  if (!current) return null;
+  try {
+    const entries = await current.entriesByFolder(folder, extension, 1);
+    return entries.flatMap((e) => (typeof e.data === "string" ? [{ path: e.file.path, text: e.data }] : []));
+  } catch {
+    return null;
+  }
+}

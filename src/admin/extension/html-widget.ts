@@ -1,12 +1,20 @@
-// The `html` widget: a rich text fragment edited as HTML, as the content keeps it (never turned
-// into Markdown), with a preview beneath. The preview renders in a sandboxed frame with scripts
-// off, so a fragment that the build's sanitizer would refuse cannot run in the admin either; its
-// Wagtail links by id and embeds show as the page's title and the picture (rich-text-preview.ts).
+// The `html` widget: a rich text fragment, written in the rich text editor (rich-text/editor.ts)
+// in Wagtail's stored form, with its HTML one click away. The HTML's preview renders in a
+// sandboxed frame with scripts off, so a fragment that the build's sanitizer would refuse cannot
+// run in the admin either; its Wagtail links by id and embeds show as the page's title and the
+// picture (rich-text-preview.ts).
 import { decap, type ControlProps } from "./decap.js";
 import { learn, readablePreview, STORED_STYLE, type Known } from "./rich-text-preview.js";
+import { imageChoices, pageChoices } from "./rich-text/chooser-sources.js";
+import type { Choosers } from "./rich-text/choosers.js";
+import { mountEditor, type MountedEditor } from "./rich-text/editor.js";
 
 interface HtmlControl {
   props: ControlProps;
+  state: { source: boolean };
+  setState: (state: { source: boolean }) => void;
+  root?: HTMLElement | null;
+  editor?: MountedEditor;
 }
 
 /** What every preview has learnt of the pages and images rich text names. */
@@ -56,27 +64,39 @@ const learning = (text: (props: Record<string, unknown>) => string) => {
 
 const textOf = (props: Record<string, unknown>) => (typeof props.value === "string" ? props.value : "");
 
-export function registerHtmlWidget(): void {
+/** Registers the widget; `pages` lists the pages a link may name (the event folders and their new pages' extension). */
+export function registerHtmlWidget(pages: { folders: readonly string[]; extension: string }): void {
   const { CMS, h, createClass } = decap();
+  const choosers: Choosers = { pages: () => pageChoices(pages.folders, pages.extension), images: imageChoices };
   const control = createClass({
     ...learning(textOf),
+    getInitialState: () => ({ source: false }),
+    componentDidMount(this: HtmlControl & Learning) {
+      learning(textOf).componentDidMount.call(this);
+      if (!this.root) return;
+      const props = this.props;
+      this.editor = mountEditor(this.root, {
+        value: textOf(props as unknown as Record<string, unknown>),
+        onChange: (html) => this.props.onChange(html),
+        onSourceShown: (source) => !this.gone && this.state.source !== source && this.setState({ source }),
+        choosers,
+        id: props.forID,
+      });
+    },
+    componentDidUpdate(this: HtmlControl & Learning) {
+      learning(textOf).componentDidUpdate.call(this);
+      this.editor?.update(textOf(this.props as unknown as Record<string, unknown>));
+    },
+    componentWillUnmount(this: HtmlControl & Learning) {
+      this.gone = true;
+      this.editor?.destroy();
+    },
     render(this: HtmlControl) {
-      const { value, onChange, forID, classNameWrapper, setActiveStyle, setInactiveStyle } = this.props;
-      const text = typeof value === "string" ? value : "";
+      const text = textOf(this.props as unknown as Record<string, unknown>);
       return h("div", null,
-        h("textarea", {
-          id: forID,
-          className: classNameWrapper,
-          value: text,
-          spellCheck: true,
-          rows: Math.min(24, Math.max(6, text.split("\n").length + 1)),
-          style: { fontFamily: "ui-monospace, SFMono-Regular, Menlo, monospace", fontSize: "13px", minHeight: "140px" },
-          onChange: (e: { target: { value: string } }) => onChange(e.target.value),
-          onFocus: setActiveStyle,
-          onBlur: setInactiveStyle,
-        }),
-        h("div", { style: { marginTop: "8px", fontSize: "12px", color: "#798291" } }, "Preview (the build keeps only allowed tags and links: see the hint)"),
-        sandboxedPreview(text),
+        h("div", { ref: (el: HTMLElement | null) => (this.root = el), onFocus: this.props.setActiveStyle, onBlur: this.props.setInactiveStyle }),
+        this.state.source ? h("div", { style: { marginTop: "8px", fontSize: "12px", color: "#798291" } }, "Preview (the build keeps only allowed tags and links: see the hint)") : null,
+        this.state.source ? sandboxedPreview(text) : null,
       );
     },
   });

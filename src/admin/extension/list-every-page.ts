@@ -10,7 +10,7 @@
 /** The extensions of event pages (the content format's). */
 const PAGE_EXTENSIONS = ["json", "yaml", "yml"] as const;
 
-type Entry = { file: { path: string } };
+type Entry = { file: { path: string }; data?: string };
 
 /** What the admin uses of a Decap backend (an implementation of Decap's backend interface). */
 export interface Backend {

@@ -242,7 +242,7 @@ async function start(): Promise<void> {
   for (const c of pages) registerEventPreview(c.name, c.fields, publications.get(c.name)!.zone, publications.get(c.name)!.now);
   if (backend) holdBackend(backend, (b) => (folders.size > 0 ? everyPage(b, folders, pages[0]!.extension ?? "json") : b));
   registerPublicationWidget();
-  registerHtmlWidget();
+  registerHtmlWidget({ folders: [...folders], extension: pages[0]?.extension ?? "json" });
   registerNextIdWidget();
   registerImageFileWidget();
   registerFocalPointWidget();
