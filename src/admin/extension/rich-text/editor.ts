@@ -1,14 +1,17 @@
 // The rich text editor an editor writes in without seeing a tag: ProseMirror over the stored-form
 // schema, with a toolbar of what Wagtail's editor offers (paragraph, headings 2-4, bold, italic,
 // lists, a rule, a link, a link to a page, an image, a media embed) and the HTML one click away.
+// Before or after a picture or a video, where no text is, the arrow keys place a cursor (a gap
+// cursor) where typing starts a new paragraph.
 // The field's text changes only when the editor edits it, so a text opened and left alone keeps
 // its bytes; an edited text is written in Wagtail's stored form (stored-html.ts).
 import { baseKeymap, setBlockType, toggleMark } from "prosemirror-commands";
+import { GapCursor, gapCursor } from "prosemirror-gapcursor";
 import { history, redo, undo } from "prosemirror-history";
 import { keymap } from "prosemirror-keymap";
 import type { MarkType, Node as ProseNode, NodeType } from "prosemirror-model";
 import { liftListItem, sinkListItem, splitListItem, wrapInList } from "prosemirror-schema-list";
-import { EditorState, TextSelection, type Command } from "prosemirror-state";
+import { EditorState, NodeSelection, TextSelection, type Command } from "prosemirror-state";
 import { EditorView } from "prosemirror-view";
 import { blockKeys } from "./block-keys.js";
 import { chooseImage, chooseMedia, choosePage, chooseUrl, type Choosers } from "./choosers.js";
@@ -52,6 +55,10 @@ const STYLE = `
 .bc-rte .stored-image.right{float:right;width:45%;margin-left:12px}
 .bc-rte .stored-embed.ProseMirror-selectednode{outline:2px solid #3a69c7}
 .bc-rte .ProseMirror hr{clear:both}
+.bc-rte .ProseMirror{position:relative}
+.bc-rte .ProseMirror-gapcursor{display:none;pointer-events:none;position:absolute}
+.bc-rte .ProseMirror-gapcursor:after{content:"";display:block;position:absolute;top:-2px;width:20px;border-top:2px solid #3a69c7}
+.bc-rte .ProseMirror-focused .ProseMirror-gapcursor{display:block}
 .bc-rte [hidden]{display:none!important}
 .bc-rte .ProseMirror h2{font-size:1.5em;margin:.6em 0 .3em}
 .bc-rte .ProseMirror h3{font-size:1.25em;margin:.6em 0 .3em}
@@ -103,9 +110,16 @@ const toggleList = (type: NodeType): Command => (state, dispatch) => {
   return wrapInList(type)(state, dispatch);
 };
 
-/** Puts a block node (an image, a media embed, a rule) where the selection is. */
+/** Puts a block node (an image, a media embed, a rule) where the selection is, the cursor after it (so a second one goes after the first). */
 const insertBlock = (node: ProseNode): Command => (state, dispatch) => {
-  if (dispatch) dispatch(state.tr.replaceSelectionWith(node).scrollIntoView());
+  if (!dispatch) return true;
+  const tr = state.tr.replaceSelectionWith(node);
+  if (tr.selection instanceof NodeSelection) {
+    const $after = tr.doc.resolve(tr.selection.to);
+    if ($after.nodeAfter?.isTextblock) tr.setSelection(TextSelection.create(tr.doc, $after.pos + 1));
+    else if (GapCursor.valid($after)) tr.setSelection(new GapCursor($after));
+  }
+  dispatch(tr.scrollIntoView());
   return true;
 };
 
@@ -257,7 +271,7 @@ function imageViews(titles: ReadonlyMap<number, string>) {
   };
 }
 
-const stateOf = (doc: ProseNode) => EditorState.create({ doc, plugins: [history(), keys(), keymap(baseKeymap), blockKeys()] });
+const stateOf = (doc: ProseNode) => EditorState.create({ doc, plugins: [history(), keys(), keymap(baseKeymap), gapCursor(), blockKeys()] });
 
 /** Mounts the editor in `root`. */
 export function mountEditor(root: HTMLElement, options: EditorOptions): MountedEditor {
@@ -351,6 +365,7 @@ export function mountEditor(root: HTMLElement, options: EditorOptions): MountedE
     host.hidden = shown;
     source.hidden = !shown;
     sourceButton.setAttribute("aria-pressed", String(shown));
+    sourceButton.setAttribute("aria-label", shown ? "Editor" : "HTML");
     sourceButton.textContent = shown ? "Editor" : "HTML";
     sourceButton.title = shown ? "Back to the editor" : "Edit the HTML";
     refresh();

@@ -4,7 +4,10 @@
 // (`<b>` or `<strong>`), so text written outside Wagtail is written back as it was.
 import { Schema, type DOMOutputSpec, type Node as ProseNode } from "prosemirror-model";
 
-const keyOf = (dom: HTMLElement | string) => (typeof dom === "string" ? null : dom.getAttribute("data-block-key"));
+/** An element as the parser hands it (typed without the DOM's names: the tests read this module in Node). */
+type Read = { getAttribute(name: string): string | null } | string;
+
+const keyOf = (dom: Read) => (typeof dom === "string" ? null : dom.getAttribute("data-block-key"));
 const blockKey = { blockKey: { default: null as string | null } };
 
 /** A picture placed in the text, as the editor shows it (the stored tag is written by stored-html.ts). */
@@ -29,7 +32,7 @@ export const storedSchema = new Schema({
       group: "block",
       defining: true,
       attrs: { level: { default: 2 }, ...blockKey },
-      parseDOM: [2, 3, 4].map((level) => ({ tag: `h${level}`, getAttrs: (dom: HTMLElement | string) => ({ level, blockKey: keyOf(dom) }) })),
+      parseDOM: [2, 3, 4].map((level) => ({ tag: `h${level}`, getAttrs: (dom: Read) => ({ level, blockKey: keyOf(dom) }) })),
       toDOM: (node) => [`h${String(node.attrs.level)}`, 0],
     },
     bullet_list: { content: "list_item+", group: "block", parseDOM: [{ tag: "ul" }], toDOM: () => ["ul", 0] },
