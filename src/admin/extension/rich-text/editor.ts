@@ -117,7 +117,8 @@ const insertBlock = (node: ProseNode): Command => (state, dispatch) => {
   if (tr.selection instanceof NodeSelection) {
     const $after = tr.doc.resolve(tr.selection.to);
     if ($after.nodeAfter?.isTextblock) tr.setSelection(TextSelection.create(tr.doc, $after.pos + 1));
-    else if (GapCursor.valid($after)) tr.setSelection(new GapCursor($after));
+    // Between blocks of the text's top level with no text block after: where a gap cursor stands.
+    else if ($after.depth === 0) tr.setSelection(new GapCursor($after));
   }
   dispatch(tr.scrollIntoView());
   return true;
