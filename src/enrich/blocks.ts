@@ -1,12 +1,11 @@
 // Description blocks as the API writes them: {type, value, id}, with an id derived when none is given.
 import { createHash } from "node:crypto";
 import type { BlockSource } from "../content/blocks.js";
+import { hexOf } from "../runtime/hex.js";
 
 // A fixed namespace for name-based (version 5) UUIDs, so the same page and position give the same id.
 // Bytes, not a Buffer: the admin's preview computes the same ids in the browser.
 const NAMESPACE = Uint8Array.from("6f2b9d1e4c7a4e0b8a3d5c1f2e9b7a60".match(/../g)!, (pair) => parseInt(pair, 16));
-
-const hexOf = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 
 export function derivedBlockId(pageId: number, index: number): string {
   const hash = createHash("sha1").update(NAMESPACE).update(`event-page:${pageId}:description:${index}`).digest();

@@ -2,9 +2,9 @@
 // browser (the preview's block ids and rendition names): SHA-1 from @noble/hashes, bundled in at
 // build time (scripts/bundle.mjs maps node:crypto here for the admin alone).
 import { sha1 } from "@noble/hashes/legacy.js";
+import { hexOf } from "../../runtime/hex.js";
 
 const encoder = new TextEncoder();
-const hexOf = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 
 /** What the build uses of node:crypto's Hash. */
 interface Hash {

@@ -69,6 +69,20 @@ interface PreviewControl {
 /** Registers the preview of the event collection `name` (its form's `fields`, the catalogue's `zone`, edit's `now` when given). */
 export function registerEventPreview(name: string, fields: unknown, zone: string, now: unknown): void {
   const { CMS, h, createClass } = decap();
+  // The last document made, by the identity of its inputs (Decap's entry data is immutable: a change
+  // makes a new map): a render of the same entry with the same settings does not check and enrich it again.
+  let last: { data: ImmutableMap | undefined; path: string; settings: Settings; shown: Shown } | null = null;
+  const shownOf = (data: ImmutableMap | undefined, path: string, settings: Settings): Shown => {
+    if (last !== null && last.data === data && last.path === path && last.settings === settings) return last.shown;
+    let shown: Shown;
+    try {
+      shown = previewOf((data?.toJS() ?? {}) as Record<string, unknown>, path, fields, settings, zone, now);
+    } catch (e) {
+      shown = { problems: [`the preview could not be made: ${(e as Error).message}`] };
+    }
+    last = { data, path, settings, shown };
+    return shown;
+  };
   const preview = createClass({
     getInitialState(this: PreviewControl) {
       return { settings: undefined };
@@ -82,14 +96,7 @@ export function registerEventPreview(name: string, fields: unknown, zone: string
     },
     render(this: PreviewControl) {
       if (this.state.settings === undefined) return render(h, { waiting: "Reading the catalogue's settings..." });
-      const data = ((this.props.entry.get("data") as ImmutableMap | undefined)?.toJS() ?? {}) as Record<string, unknown>;
-      let shown: Shown;
-      try {
-        shown = previewOf(data, String(this.props.entry.get("path") ?? ""), fields, this.state.settings, zone, now);
-      } catch (e) {
-        shown = { problems: [`the preview could not be made: ${(e as Error).message}`] };
-      }
-      return render(h, shown);
+      return render(h, shownOf(this.props.entry.get("data") as ImmutableMap | undefined, String(this.props.entry.get("path") ?? ""), this.state.settings));
     },
   });
   CMS.registerPreviewTemplate(name, preview);

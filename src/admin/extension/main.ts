@@ -43,6 +43,25 @@ interface Publication {
   readBack?: (data: unknown) => { text: string; value: Record<string, unknown> };
 }
 
+/** What a save asks before it removes items (removals.ts): the list's key, its item's names, and a file's text read. */
+interface RemovalList {
+  key: string;
+  singular: string;
+  plural: string;
+  read: (text: string) => Record<string, unknown>;
+}
+
+/**
+ * What the saves of one collection need, made once from config.yml: its form's fields, which say
+ * how the form's data differs from the file's (form-view.ts; none when its format is not ours), an
+ * event collection's Publication, and the list a save asks about before removing items.
+ */
+interface CollectionSaves {
+  fields: unknown;
+  publication: Publication | null;
+  list: RemovalList | null;
+}
+
 /** An event collection's Publication (null for any other collection). */
 function publicationOf(collection: Collection): Publication | null {
   const field = collection.fields?.find((f) => f.widget === "publication");
@@ -52,7 +71,8 @@ function publicationOf(collection: Collection): Publication | null {
 /** An event page's format by its text: JSON when it opens with "{" (after a BOM and spaces), else YAML (the list holds both: list-every-page.ts). */
 const pageFormat = (text: string): "json" | "yaml" => (/^\uFEFF?\s*\{/.test(text) ? "json" : "yaml");
 
-function registerFormat(collection: Collection, publication: Publication | null): void {
+/** Registers the collection's format; what its saves need of it: its form's fields, and the list whose removals a save asks about. */
+function registerFormat(collection: Collection, publication: Publication | null): Pick<CollectionSaves, "fields" | "list"> {
   const fields = (collection.fields ?? collection.files?.[0]?.fields ?? []) as Parameters<typeof shapeOf>[0];
   const wrapped = fields.length === 1 && fields[0]!.name === "items" && fields[0]!.widget === "list";
   // A settings or list file, and a new page, have the collection's extension's format.
@@ -60,17 +80,17 @@ function registerFormat(collection: Collection, publication: Publication | null)
   const formatOf = (text: string | undefined) => (publication && text !== undefined ? pageFormat(text) : format);
   // The form shows some keys otherwise than the file holds them (form-view.ts); the writer keeps the file's shape.
   const shape: Shape = shapeOf(fileFields(fields));
-  views.set(collection.name, fields);
   // What a save asks before it removes items: a list file's items, an event page's performances.
   const items = wrapped ? fields[0]! : null;
-  if (items || publication) {
-    lists.set(collection.name, {
-      key: items ? "items" : "performances",
-      singular: items ? String(items.label_singular ?? "item").toLowerCase() : "performance",
-      plural: items ? String(items.label ?? "items").toLowerCase() : "performances",
-      read: (text) => fromFile(text, formatOf(text), wrapped),
-    });
-  }
+  const list: RemovalList | null =
+    items || publication
+      ? {
+          key: items ? "items" : "performances",
+          singular: items ? String(items.label_singular ?? "item").toLowerCase() : "performance",
+          plural: items ? String(items.label ?? "items").toLowerCase() : "performances",
+          read: (text) => fromFile(text, formatOf(text), wrapped),
+        }
+      : null;
   const write = (data: unknown) => {
     const unreadable = (data as Record<string, unknown>)[UNREADABLE];
     if (unreadable !== undefined) throw new Error(`This file could not be read (${String(unreadable)}); correct it in a text editor, then edit it here.`);
@@ -100,23 +120,18 @@ function registerFormat(collection: Collection, publication: Publication | null)
     },
     toFile: write,
   });
+  return { fields, list };
 }
 
-/** Each collection's form fields, which say how the form's data differs from the file's (form-view.ts). */
-const views = new Map<string, unknown>();
-
-/** An entry's data as its file holds it. */
-const asInFile = (entry: ImmutableMap, values: Record<string, unknown>) => formToFile(values, views.get(String(entry.get("collection") ?? "")));
+/** An entry's data as its file holds it (`saves`: its collection's). */
+const asInFile = (saves: CollectionSaves | undefined, values: Record<string, unknown>) => formToFile(values, saves?.fields);
 
 /** The entry a save under way writes: its path, form fields and value as in the file, to place the edit server's refusal on the fields. */
 let lastSave: { path: string; fields: unknown; value: Record<string, unknown> } | null = null;
 
-/** Each collection whose saves ask before removing items: the list's key, its item's names, and a file's text read. */
-const lists = new Map<string, { key: string; singular: string; plural: string; read: (text: string) => Record<string, unknown> }>();
-
 /** Asks before a save that removes items the file held (removals.ts); stops the save when the editor does not confirm. */
-function confirmRemovals(entry: ImmutableMap, values: Record<string, unknown>): void {
-  const list = lists.get(String(entry.get("collection") ?? ""));
+function confirmRemovals(saves: CollectionSaves | undefined, values: Record<string, unknown>): void {
+  const list = saves?.list;
   const source = values[SOURCE_KEY];
   if (!list || typeof source !== "string") return;
   let before: unknown;
@@ -125,7 +140,7 @@ function confirmRemovals(entry: ImmutableMap, values: Record<string, unknown>): 
   } catch {
     return;
   }
-  const question = removalQuestion(removedItems(before, asInFile(entry, values)[list.key]), list.singular, list.plural);
+  const question = removalQuestion(removedItems(before, asInFile(saves, values)[list.key]), list.singular, list.plural);
   if (question !== null && !window.confirm(question)) throw new Error(`Not saved: the ${list.plural} stay as they were in the file; put them back in the form or leave without saving.`);
 }
 
@@ -143,14 +158,13 @@ const withoutSource = (data: Record<string, unknown>) => {
 };
 
 /** Stops a save the check before a save refuses: each problem under its field and in the notice, then an error Decap shows. */
-function checkBeforeSave(entry: ImmutableMap, values: Record<string, unknown>, readBack: NonNullable<Publication["readBack"]>, look: Lookups | null): void {
+function checkBeforeSave(entry: ImmutableMap, values: Record<string, unknown>, fields: unknown, readBack: NonNullable<Publication["readBack"]>, look: Lookups | null): void {
   const ownText = typeof values[SOURCE_KEY] === "string" ? (values[SOURCE_KEY] as string) : null;
   const { text, value } = readBack(values);
   const problems = checkEntry(value, String(entry.get("path") ?? ""), ownText, look);
   saving = problems.length === 0 ? { ownText, text, value } : null;
   if (problems.length === 0) return;
   const path = String(entry.get("path") ?? "") || "this event";
-  const fields = views.get(String(entry.get("collection") ?? ""));
   for (const p of problems) markField(formKey(p.key, fields, value), p.message);
   showRefusal(problems.map((p) => ({ ...p, file: path, severity: "error" as const })), path);
   throw new Error(`Not saved: ${problems.map((p) => `${p.key || "the page"}: ${p.message}`).join("; ")}`);
@@ -163,43 +177,44 @@ type MutableMap = ImmutableMap & { set: (key: string, value: unknown) => Mutable
  * saved live at this moment that has neither it nor a go-live gets the time now, in the
  * catalogue's zone; and its status is the one the list shows from now on.
  */
-async function asSaved(entry: ImmutableMap, values: Record<string, unknown>, publications: Map<string, Publication>): Promise<unknown> {
-  const publication = publications.get(String(entry.get("collection") ?? ""));
+async function asSaved(entry: ImmutableMap, values: Record<string, unknown>, saves: CollectionSaves | undefined): Promise<unknown> {
+  const publication = saves?.publication;
   let data = entry.get("data") as MutableMap | undefined;
   if (!publication || !data) return undefined;
   const { zone } = publication;
   const now = nowOf(publication.now, zone);
-  const inFile = asInFile(entry, values);
+  const inFile = asInFile(saves, values);
   const status = statusOf(inFile, zone, now);
   const first = firstPublication(String(entry.get("path") ?? ""), inFile, status.kind === "live", () => wallNow(zone, now));
   if (first !== null) {
-    const at = formKey("first_published_at", views.get(String(entry.get("collection") ?? "")), inFile).split(".");
+    const at = formKey("first_published_at", saves.fields, inFile).split(".");
     data = data.setIn(at, first);
     values = data.toJS() as Record<string, unknown>;
   }
-  if (publication.readBack) checkBeforeSave(entry, values, publication.readBack, await catalogueLookups());
+  if (publication.readBack) checkBeforeSave(entry, values, saves.fields, publication.readBack, await catalogueLookups());
   return data.set(PAGE_STATUS, statusText(status, zone));
 }
 
-function watchSaves(publications: Map<string, Publication>): void {
+function watchSaves(collections: Map<string, CollectionSaves>): void {
   const { CMS } = decap();
   let before = 0;
   CMS.registerEventListener({
     name: "preSave",
     handler: async ({ entry }: { entry: ImmutableMap }) => {
       clearFieldErrors();
+      const saves = collections.get(String(entry.get("collection") ?? ""));
       const values = ((entry.get("data") as ImmutableMap | undefined)?.toJS() ?? {}) as Record<string, unknown>;
-      lastSave = { path: String(entry.get("path") ?? ""), fields: views.get(String(entry.get("collection") ?? "")), value: asInFile(entry, values) };
-      confirmRemovals(entry, values);
+      lastSave = { path: String(entry.get("path") ?? ""), fields: saves?.fields, value: asInFile(saves, values) };
+      confirmRemovals(saves, values);
       before = (await readStatus())?.build ?? 0;
-      return asSaved(entry, values, publications);
+      return asSaved(entry, values, saves);
     },
   });
   CMS.registerEventListener({
     name: "postSave",
     handler: async ({ entry }: { entry: ImmutableMap }) => {
       forgetNextIds();
-      if (!publications.has(String(entry.get("collection") ?? ""))) forgetSettings();
+      if (!collections.get(String(entry.get("collection") ?? ""))?.publication) forgetSettings();
       pageSaved(entry);
       const path = String(entry.get("path") ?? "") || null;
       const status = await statusAfter(before);
@@ -226,27 +241,31 @@ async function start(): Promise<void> {
   const response = await fetch("config.yml", { cache: "no-store" });
   if (!response.ok) throw new Error(`config.yml: ${response.status} ${response.statusText}`);
   const config = parse(await response.text(), { maxAliasCount: 0 }) as { collections?: Collection[] } & Record<string, unknown>;
-  const publications = new Map<string, Publication>();
+  const collections = new Map<string, CollectionSaves>();
   for (const collection of config.collections ?? []) {
     const publication = publicationOf(collection);
-    if (publication) publications.set(collection.name, publication);
-    if (collection.format?.startsWith("build-catalogue:")) registerFormat(collection, publication);
+    // A collection whose format is not ours has no fields or list the saves read.
+    const registered = collection.format?.startsWith("build-catalogue:") ? registerFormat(collection, publication) : { fields: undefined, list: null };
+    collections.set(collection.name, { ...registered, publication });
   }
   // The settings files, which the check before a save reads its lookups from.
   const settings = (config.collections ?? []).filter((c) => (SETTINGS_NAMES as readonly string[]).includes(c.name) && c.files?.[0]?.file);
   knowSettingsFiles(Object.fromEntries(settings.map((c) => [c.name, c.files![0]!.file!])));
   // The event pages in one list, JSON and YAML alike.
-  const pages = (config.collections ?? []).filter((c) => publications.has(c.name) && c.folder);
+  const pages = (config.collections ?? []).filter((c) => collections.get(c.name)?.publication && c.folder);
   const backend = (config.backend as { name?: string } | undefined)?.name;
   const folders = new Set(pages.map((c) => c.folder!));
-  for (const c of pages) registerEventPreview(c.name, c.fields, publications.get(c.name)!.zone, publications.get(c.name)!.now);
+  for (const c of pages) {
+    const { zone, now } = collections.get(c.name)!.publication!;
+    registerEventPreview(c.name, c.fields, zone, now);
+  }
   if (backend) holdBackend(backend, (b) => (folders.size > 0 ? everyPage(b, folders, pages[0]!.extension ?? "json") : b));
   registerPublicationWidget();
   registerHtmlWidget({ folders: [...folders], extension: pages[0]?.extension ?? "json" });
   registerNextIdWidget();
   registerImageFileWidget();
   registerFocalPointWidget();
-  watchSaves(publications);
+  watchSaves(collections);
   // The edit server's refusal names the file's keys: each is placed on the form's field.
   watchRefusedSaves((file, key) => (lastSave && lastSave.path === file ? formKey(key, lastSave.fields, lastSave.value) : key));
   decap().CMS.init({ config: { ...config, backend: onThisOrigin(config.backend), load_config_file: false } });

@@ -1,8 +1,8 @@
 // The catalogue's settings and lists (catalogue, venues, programs, genres, accessibility, images),
 // read through the backend the admin signed in to and checked by the build's own code: the
 // lookups the check before a save resolves a page's references in (venues, programs, genres,
-// accessibility values, images), its time zone and its image formats. Read once, and again after
-// a save of one of them.
+// accessibility values, images), its time zone and its image formats. Read and checked once, and
+// again after a save of one of them.
 import { formatOf, type LoadedContent } from "../../load/source-names.js";
 import type { SiteSettings } from "../../model/site.js";
 import type { Lookups } from "../../validate/check-event.js";
@@ -16,8 +16,16 @@ export type SettingsName = (typeof SETTINGS_NAMES)[number];
 /** Never compiled in the browser: a page is checked once a save. */
 const NEVER = Number.MAX_SAFE_INTEGER;
 
+/** The settings as the build's code checked them: its lookups and the site's settings. */
+export interface CheckedSettings {
+  look: Lookups;
+  settings: SiteSettings;
+}
+
 let paths: Partial<Record<SettingsName, string>> = {};
 let files: Promise<LoadedContent | null> | null = null;
+/** The check of the files as last read: each save's check and each preview's render asks for it. */
+let checked: { of: LoadedContent; settings: CheckedSettings | null } | null = null;
 
 /** The settings files the admin has collections for, by name (a list the site has no file for is its defaults). */
 export function knowSettingsFiles(named: Partial<Record<SettingsName, string>>): void {
@@ -28,6 +36,7 @@ export function knowSettingsFiles(named: Partial<Record<SettingsName, string>>):
 /** Read again at the next check (a settings file was saved). */
 export function forgetSettings(): void {
   files = null;
+  checked = null;
 }
 
 /** The settings files as read (a list the site has no file for is null), or null when one could not be parsed; read again after a failure. */
@@ -40,9 +49,15 @@ export function settingsRead(): Promise<LoadedContent | null> {
 }
 
 /** The settings checked by the build's code, or null when they cannot be read or have errors of their own. */
-export async function catalogueSettings(): Promise<{ look: Lookups; settings: SiteSettings } | null> {
+export async function catalogueSettings(): Promise<CheckedSettings | null> {
   const loaded = await settingsRead();
   if (loaded === null) return null;
+  // Checked again only when the files were read again.
+  if (checked?.of !== loaded) checked = { of: loaded, settings: checkSettings(loaded) };
+  return checked.settings;
+}
+
+function checkSettings(loaded: LoadedContent): CheckedSettings | null {
   const check = validateSettings(loaded, NEVER);
   return check.settings && !check.diagnostics.some((d) => d.severity === "error") ? { look: check.look, settings: check.settings } : null;
 }

@@ -10,6 +10,7 @@
 // Web platform alone (fetch, Request, Response, crypto.getRandomValues): each host's entry
 // (cloudflare-pages.ts, vercel-edge.ts, node-server.ts) is bundled with it by scripts/bundle.mjs,
 // and `admin --host` writes the bundle beside the admin's files.
+import { hexOf } from "../../runtime/hex.js";
 
 export interface SignInEnv {
   GITHUB_CLIENT_ID?: string;
@@ -33,7 +34,7 @@ const text = (status: number, body: string, headers: Record<string, string> = {}
 function randomHex(bytes: number): string {
   const a = new Uint8Array(bytes);
   crypto.getRandomValues(a);
-  return Array.from(a, (b) => b.toString(16).padStart(2, "0")).join("");
+  return hexOf(a);
 }
 
 function cookieOf(request: Request, name: string): string | null {
