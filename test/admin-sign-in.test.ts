@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_MARKER } from "../src/admin/admin-folder.js";
 import { copyContent, removeDir, ROOT, runCli, tempDir } from "./helpers/cli.js";
 import { startGithubDouble, type GithubDouble } from "./helpers/github-oauth-double.js";
+import { blobSha } from "./helpers/github-api-double.js";
 import { CHROMIUM, NGINX, requireProgram } from "./helpers/programs.js";
 import { freePort, startProcess, waitForHttp, type Started } from "./helpers/server.js";
 import { field } from "./helpers/admin-page.js";
@@ -176,6 +177,8 @@ async function signInAndList(browser: Browser, url: string, dir: string): Promis
     const repo = `/repos/${REPO}`;
     expect(api.requests).toEqual(expect.arrayContaining(["GET /user", `GET ${repo}`, `GET ${repo}/git/trees/main:content/events`]));
     expect(api.requests.filter((r) => r.startsWith(`GET ${repo}/git/blobs/`)).length).toBeGreaterThanOrEqual(files.length);
+    // The settings the preview named the venue from: read by the GitHub backend, blob by blob.
+    for (const settings of ["catalogue.json", "venues.yaml"]) expect(api.requests, settings).toContain(`GET ${repo}/git/blobs/${blobSha(path.join(dir, "content", settings))}`);
     expect(api.unknown).toEqual([]);
     expect(api.refused).toEqual([]);
     expect(outside).toEqual([]);

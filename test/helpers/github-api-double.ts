@@ -40,6 +40,9 @@ export interface ApiUser {
 
 const gitSha = (type: "blob" | "tree", body: Buffer) => createHash("sha1").update(`${type} ${body.length}\0`).update(body).digest("hex");
 
+/** A file's blob SHA, as git and GitHub name it. */
+export const blobSha = (file: string): string => gitSha("blob", readFileSync(file));
+
 type TreeEntry = { name: string; type: "blob" | "tree"; mode: string; sha: string; size?: number; file: string };
 
 /** The folder's entries as git stores them: files and folders (links and .git left out), each with its SHA; `blobs` learns each file's. */
