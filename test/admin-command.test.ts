@@ -227,6 +227,31 @@ describe("the repository", () => {
     // The page may reach the sign-in's origin too.
     expect(readFileSync(path.join(dir, "admin/index.html"), "utf8")).toContain("connect-src 'self' blob: data: https://api.github.com https://oauth.example.workers.dev;");
   });
+
+  it("--github-api points the admin at a GitHub Enterprise server's API: config.yml's api_root, the page's policy allowing its origin alone; anything but an http(s) address is refused", () => {
+    const dir = site(work, "enterprise");
+    for (const bad of ["javascript:alert(1)", "ftp://github.example.org/api/v3", "github.example.org/api/v3", "https://github.example.org/api/v3?x=1", "https://user:pw@github.example.org/api/v3"]) {
+      const run = runCli(["admin", "--repo", "a/b", "--github-api", bad], { cwd: dir });
+      expect([run.code, run.stderr], bad).toEqual([2, expect.stringContaining(`--github-api: "${bad}" is not the http(s) address of GitHub's API; a GitHub Enterprise Server's is https://HOST/api/v3`)]);
+    }
+    expect(existsSync(path.join(dir, "admin"))).toBe(false);
+    const run = runCli(["admin", "--repo", "a/b", "--github-api", "https://github.example.org/api/v3/", "--oauth-url", "https://oauth.example.org/auth"], { cwd: dir });
+    expect(run.code, run.output).toBe(0);
+    expect(run.stdout).toContain("of github.example.org/a/b,");
+    expect((parse(readFileSync(path.join(dir, "admin/config.yml"), "utf8")) as { backend: unknown }).backend).toEqual({
+      name: "github", repo: "a/b", branch: "main", base_url: "https://oauth.example.org", auth_endpoint: "auth", api_root: "https://github.example.org/api/v3",
+    });
+    // The server's API, and its avatars, in GitHub's place: the page reaches api.github.com no more.
+    const html = readFileSync(path.join(dir, "admin/index.html"), "utf8");
+    expect(html).toContain("connect-src 'self' blob: data: https://github.example.org https://oauth.example.org;");
+    expect(html).toContain("img-src 'self' data: blob: https://github.example.org;");
+    expect(html).not.toContain("api.github.com");
+    // Without it again: GitHub's own.
+    const again = runCli(["admin", "--repo", "a/b"], { cwd: dir });
+    expect(again.code, again.output).toBe(0);
+    expect(readFileSync(path.join(dir, "admin/config.yml"), "utf8")).not.toContain("api_root");
+    expect(readFileSync(path.join(dir, "admin/index.html"), "utf8")).toContain("connect-src 'self' blob: data: https://api.github.com;");
+  });
 });
 
 it("init names the admin in its report", () => {

@@ -1,11 +1,13 @@
 // The admin's GitHub sign-in on its own origin (`admin --host`): the files written beside the
 // admin and config.yml's backend; then the written Cloudflare Pages worker run by `wrangler pages
-// dev` and the written Node server for nginx, each against a stand-in GitHub on 127.0.0.1
-// (GITHUB_OAUTH_ORIGIN), over HTTP: auth sends the browser to GitHub with a state it keeps in a
-// cookie, the callback refuses another state and answers Decap's handshake with the token, the
-// token request carried the client's secret. Last, in Chromium, Decap itself signs in through the
-// popup and calls GitHub's API with the token.
-import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+// dev`, Vercel's edge functions in Vercel's edge runtime and the written Node server for nginx,
+// each against a stand-in GitHub on 127.0.0.1 (GITHUB_OAUTH_ORIGIN), over HTTP: auth sends the
+// browser to GitHub with a state it keeps in a cookie, the callback refuses another state and
+// answers Decap's handshake with the token, the token request carried the client's secret. Last,
+// in Chromium, Decap itself signs in through the popup, against the stand-in's REST API too
+// (`admin --github-api`, as for an Enterprise server), and lists the repository's event pages,
+// JSON and YAML, reads one and the venues, all through its GitHub backend.
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import path from "node:path";
 import { chromium, type Browser } from "playwright-core";
@@ -14,31 +16,41 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_MARKER } from "../src/admin/admin-folder.js";
 import { copyContent, removeDir, ROOT, runCli, tempDir } from "./helpers/cli.js";
 import { startGithubDouble, type GithubDouble } from "./helpers/github-oauth-double.js";
+import { blobSha } from "./helpers/github-api-double.js";
 import { CHROMIUM, NGINX, requireProgram } from "./helpers/programs.js";
 import { freePort, startProcess, waitForHttp, type Started } from "./helpers/server.js";
+import { field } from "./helpers/admin-page.js";
+import { writeYamlTwin } from "./helpers/yaml-twin.js";
 import { startVercel, type VercelServer } from "./helpers/vercel.js";
 import { pagesDev, type PagesDev } from "./helpers/wrangler.js";
 
 const CHROMIUM_BIN = requireProgram(CHROMIUM);
 const NGINX_BIN = requireProgram(NGINX);
 
+const REPO = "example-arts/events";
+
 let work = "";
 let github: GithubDouble;
+/** The example's content with pages of each format: two event pages and the venues in YAML, one page in .yml. */
+let content = "";
 beforeAll(async () => {
   work = tempDir("bc-admin-sign-in-");
   github = await startGithubDouble();
+  content = path.join(work, "content");
+  writeYamlTwin(path.join(ROOT, "content"), content, (relative) => ["events/don-giovanni.json", "events/coppelia.json", "events/carmen.json", "venues.json"].includes(relative));
+  renameSync(path.join(content, "events/carmen.yaml"), path.join(content, "events/carmen.yml"));
 });
 afterAll(async () => {
   await github?.close();
   removeDir(work);
 });
 
-/** A site's repository with the example's content, and the admin written into admin/ with `args`. */
+/** A site's repository with the example's content (JSON and YAML pages), and the admin written into admin/ with `args`. */
 function writeAdmin(name: string, ...args: string[]): string {
   const dir = path.join(work, name);
   mkdirSync(dir);
-  copyContent(path.join(ROOT, "content"), dir);
-  const run = runCli(["admin", "--repo", "example-arts/events", ...args], { cwd: dir });
+  copyContent(content, dir);
+  const run = runCli(["admin", "--repo", REPO, ...args], { cwd: dir });
   expect(run.code, run.output).toBe(0);
   return dir;
 }
@@ -113,15 +125,28 @@ describe("admin --host", () => {
   });
 });
 
-/** Decap's own Login with GitHub on the admin at `url`: the popup closes, and GitHub's API is called with the stand-in's token. */
-async function signInWithDecap(browser: Browser, url: string): Promise<void> {
-  const page = await browser.newPage();
+/** An event page's title and venue id, whatever its format. */
+const pageOf = (file: string) => parse(readFileSync(file, "utf8")) as { title: string; venue: number };
+
+/**
+ * Decap's own Login with GitHub on the admin at `url` (written with --github-api, the stand-in's
+ * API), in the repository `dir`: the popup hands the stand-in's token to Decap, which lists every
+ * event page of the repository from GitHub's API (JSON, YAML and .yml pages in one list, more than
+ * one page of GitHub's listing), opens one (its blob read) and previews it with its venue's name
+ * (the venues file read through the GitHub backend). Nothing else is asked of GitHub, nothing of
+ * another origin.
+ */
+async function signInAndList(browser: Browser, url: string, dir: string): Promise<void> {
+  const api = github.serveRepository({ repo: REPO, branch: "main", dir });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const page = await context.newPage();
+  const admin = new URL(url).origin;
+  const outside: string[] = [];
+  page.on("request", (r) => {
+    const to = r.url();
+    if (![admin, github.origin].includes(new URL(to).origin) && !/^(blob|data):/.test(to)) outside.push(to);
+  });
   try {
-    const authorizations: string[] = [];
-    await page.route("https://api.github.com/**", async (route) => {
-      authorizations.push(route.request().headers()["authorization"] ?? "");
-      await route.fulfill({ status: 401, contentType: "application/json", body: JSON.stringify({ message: "Bad credentials" }) });
-    });
     await page.goto(url);
     const [popup] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: /Login with GitHub/i }).click()]);
     // The flow is quick on 127.0.0.1: the popup may have closed already.
@@ -129,10 +154,52 @@ async function signInWithDecap(browser: Browser, url: string): Promise<void> {
       // Where the popup stopped, and what it shows, to tell why.
       throw new Error(`${e.message}\npopup at ${popup.url()}:\n${await popup.content().catch(() => "(closed)")}`);
     });
-    await expect.poll(() => authorizations, { timeout: 30_000 }).toContain(`token ${github.token}`);
+    // Every event page of the repository, each by its title, whatever its format.
+    const events = path.join(dir, "content/events");
+    const files = readdirSync(events).sort();
+    expect(files.filter((n) => !n.endsWith(".json"))).toEqual(["carmen.yml", "coppelia.yaml", "don-giovanni.yaml"]);
+    const entries = page.locator('a[href^="#/collections/events/entries/"]');
+    await expect.poll(() => entries.count(), { timeout: 60_000 }).toBe(files.length);
+    const shown = new Map(await entries.evaluateAll((links) => links.map((a) => [a.getAttribute("href")!, a.textContent ?? ""] as const)));
+    for (const name of files) {
+      // Decap names a page of another extension than the collection's with its extension.
+      const slug = name.endsWith(".json") ? name.slice(0, -".json".length) : name;
+      expect(shown.get(`#/collections/events/entries/${slug}`), name).toContain(pageOf(path.join(events, name)).title);
+    }
+    // A YAML page opened: its title in the form, its venue's name (from venues.yaml) in the preview.
+    const giovanni = pageOf(path.join(events, "don-giovanni.yaml"));
+    const venues = parse(readFileSync(path.join(dir, "content/venues.yaml"), "utf8")) as { id: number; name: string }[];
+    await page.locator('a[href="#/collections/events/entries/don-giovanni.yaml"]').click();
+    await expect.poll(() => field(page, "title").inputValue(), { timeout: 30_000 }).toBe(giovanni.title);
+    const preview = page.frameLocator("iframe#preview-pane");
+    await expect.poll(() => preview.locator("[data-preview-venue]").innerText(), { timeout: 30_000 }).toContain(venues.find((v) => v.id === giovanni.venue)!.name);
+    // Through the stand-in's API, with the token: the user, the repository's permissions, the trees and blobs.
+    const repo = `/repos/${REPO}`;
+    expect(api.requests).toEqual(expect.arrayContaining(["GET /user", `GET ${repo}`, `GET ${repo}/git/trees/main:content/events`]));
+    expect(api.requests.filter((r) => r.startsWith(`GET ${repo}/git/blobs/`)).length).toBeGreaterThanOrEqual(files.length);
+    // The settings the preview named the venue from: read by the GitHub backend, blob by blob.
+    for (const settings of ["catalogue.json", "venues.yaml"]) expect(api.requests, settings).toContain(`GET ${repo}/git/blobs/${blobSha(path.join(dir, "content", settings))}`);
+    expect(api.unknown).toEqual([]);
+    expect(api.refused).toEqual([]);
+    expect(outside).toEqual([]);
   } finally {
-    await page.close();
+    await context.close();
   }
+}
+
+/** The sign-in and the listing in Chromium, on the admin at `url()` in the repository `dir()`. */
+function decapSignsIn(where: string, url: () => string, dir: () => string): void {
+  describe.skipIf(!CHROMIUM_BIN)(`in Chromium, Decap's own sign-in ${where}`, () => {
+    let browser: Browser;
+    beforeAll(async () => {
+      browser = await chromium.launch({ executablePath: CHROMIUM_BIN!, args: ["--no-sandbox", "--disable-gpu"] });
+    }, 60_000);
+    afterAll(async () => browser?.close());
+
+    it("Login with GitHub: the popup hands the token to Decap, which lists the repository's events from GitHub's API, opens one and previews its venue", async () => {
+      await signInAndList(browser, url(), dir());
+    }, 180_000);
+  });
 }
 
 /** A request that does not follow redirects, with an optional cookie. */
@@ -206,7 +273,7 @@ function checkFlow(serve: () => { base: string; prefix: string }) {
 describe("the Cloudflare Pages worker under wrangler pages dev", () => {
   let site: PagesDev;
   beforeAll(async () => {
-    const dir = writeAdmin("pages", "--host", "cloudflare");
+    const dir = writeAdmin("pages", "--host", "cloudflare", "--github-api", github.apiRoot);
     site = await pagesDev(path.join(dir, "admin"), dir, {
       bindings: { GITHUB_CLIENT_ID: github.clientId, GITHUB_CLIENT_SECRET: github.clientSecret, GITHUB_OAUTH_ORIGIN: github.origin },
       ready: "/config.yml",
@@ -223,23 +290,13 @@ describe("the Cloudflare Pages worker under wrangler pages dev", () => {
 
   checkFlow(() => ({ base: site.base, prefix: "/" }));
 
-  describe.skipIf(!CHROMIUM_BIN)("in Chromium, Decap's own sign-in", () => {
-    let browser: Browser;
-    beforeAll(async () => {
-      browser = await chromium.launch({ executablePath: CHROMIUM_BIN!, args: ["--no-sandbox", "--disable-gpu"] });
-    }, 60_000);
-    afterAll(async () => browser?.close());
-
-    it("Login with GitHub opens the popup, which hands the token to Decap, which calls GitHub's API with it", async () => {
-      await signInWithDecap(browser, `${site.base}/`);
-    }, 90_000);
-  });
+  decapSignsIn("at the root", () => `${site.base}/`, () => path.join(work, "pages"));
 });
 
 describe("Vercel's edge functions, after vercel build, in Vercel's edge runtime", () => {
   let server: VercelServer;
   beforeAll(async () => {
-    const dir = writeAdmin("vercel", "--host", "vercel");
+    const dir = writeAdmin("vercel", "--host", "vercel", "--github-api", github.apiRoot);
     const project = path.join(work, "vercel-project");
     cpSync(path.join(dir, "admin"), project, { recursive: true });
     server = await startVercel(project, { env: { GITHUB_CLIENT_ID: github.clientId, GITHUB_CLIENT_SECRET: github.clientSecret, GITHUB_OAUTH_ORIGIN: github.origin } });
@@ -267,6 +324,9 @@ describe("Vercel's edge functions, after vercel build, in Vercel's edge runtime"
   });
 
   checkFlow(() => ({ base: server.base, prefix: "/api/" }));
+
+  // The page by its name: the stand-in router (next-on-pages' copy) finds no index.html for "/".
+  decapSignsIn("at the root, its sign-in in api/oauth/", () => `${server.base}/index.html`, () => path.join(work, "vercel"));
 });
 
 describe("the Node server for nginx", () => {
@@ -345,7 +405,7 @@ describe.skipIf(!NGINX_BIN)("nginx with the documented lines, proxying oauth/ to
   let nginx: Started;
   let base = "";
   beforeAll(async () => {
-    const dir = writeAdmin("behind-nginx", "--host", "nginx");
+    const dir = writeAdmin("behind-nginx", "--host", "nginx", "--github-api", github.apiRoot);
     // Started as root, nginx's workers run as another user: they must reach and read the files.
     for (let d = path.join(dir, "admin"); d.startsWith(work); d = path.dirname(d)) chmodSync(d, 0o755);
     const nodePort = await freePort();
@@ -391,15 +451,5 @@ ${documentedNginx(path.join(dir, "admin"), nodePort)}
 
   checkFlow(() => ({ base, prefix: "/admin/" }));
 
-  describe.skipIf(!CHROMIUM_BIN)("in Chromium, Decap's own sign-in below /admin/", () => {
-    let browser: Browser;
-    beforeAll(async () => {
-      browser = await chromium.launch({ executablePath: CHROMIUM_BIN!, args: ["--no-sandbox", "--disable-gpu"] });
-    }, 60_000);
-    afterAll(async () => browser?.close());
-
-    it("Login with GitHub signs in through oauth/ beside the admin", async () => {
-      await signInWithDecap(browser, `${base}/admin/`);
-    }, 90_000);
-  });
+  decapSignsIn("below /admin/, through oauth/ beside the admin", () => `${base}/admin/`, () => path.join(work, "behind-nginx"));
 });

@@ -158,7 +158,7 @@ export function checkAdminFolder(dir: string, shown: string): Listed {
   if (changed.length > 0) {
     throw new UsageError(
       `--out ${shown}: ${some(changed)} ${changed.length === 1 ? "was" : "were"} changed since build-catalogue admin wrote ${changed.length === 1 ? "it" : "them"}, and admin would overwrite the changes. ` +
-        `Keep a copy of what you changed and remove ${changed.length === 1 ? "it" : "them"} (or the folder), then run admin again; the options of admin (--repo, --branch, --oauth-url) write what config.yml holds.`,
+        `Keep a copy of what you changed and remove ${changed.length === 1 ? "it" : "them"} (or the folder), then run admin again; the options of admin (--repo, --branch, --oauth-url, --github-api) write what config.yml holds.`,
     );
   }
   return listed;

@@ -13,6 +13,8 @@ export interface AdminTarget {
   branch: string;
   contentPath: string;
   oauthUrl?: string;
+  /** GitHub's API when not GitHub's own (`--github-api`, an Enterprise server's). */
+  apiRoot?: string;
   /** The host whose sign-in was written beside the admin (not Netlify's, not --oauth-url). */
   host?: "cloudflare" | "vercel" | "nginx";
 }
@@ -30,8 +32,10 @@ export function adminReport(written: WrittenAdmin, target: AdminTarget): string[
   const others = written.files.length - written.decap.count;
   const origin = target.repoFromOrigin ? " (the origin remote)" : "";
   const content = target.contentPath ? `${target.contentPath}/` : "the repository's root";
+  // An Enterprise server's host in github.com's place.
+  const server = target.apiRoot ? new URL(target.apiRoot).host : "github.com";
   const lines = [
-    `Wrote the admin into ${out} (${others} files of its own and Decap CMS ${written.decap.version}'s ${written.decap.count}): it edits ${content} of github.com/${target.repo}${origin}, ` +
+    `Wrote the admin into ${out} (${others} files of its own and Decap CMS ${written.decap.version}'s ${written.decap.count}): it edits ${content} of ${server}/${target.repo}${origin}, ` +
       `each change a pull request to ${target.branch} (Decap's editorial workflow).${written.removed.length ? ` Removed ${written.removed.length} files of the admin written before.` : ""}`,
   ];
   const signIn = target.host

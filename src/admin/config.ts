@@ -87,6 +87,8 @@ export interface AdminConfigInput {
    * an address from the admin's folder, before it starts Decap.
    */
   oauth?: { baseUrl: string; authEndpoint?: string };
+  /** GitHub's REST API (Decap's `api_root`), for GitHub Enterprise Server: https://HOST/api/v3; default GitHub's own. */
+  apiRoot?: string;
 }
 
 /** The config `admin` writes: the GitHub backend, and every change a pull request (the editorial workflow). */
@@ -97,6 +99,7 @@ export function adminConfig(input: AdminConfigInput): DecapConfig {
     backend.base_url = input.oauth.baseUrl;
     if (input.oauth.authEndpoint) backend.auth_endpoint = input.oauth.authEndpoint;
   }
+  if (input.apiRoot) backend.api_root = input.apiRoot;
   return configOf(input.contentDir, prefix === "." ? "" : prefix, backend, "editorial_workflow");
 }
 

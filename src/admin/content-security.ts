@@ -43,12 +43,21 @@ export function adminPolicy(origins: PolicyOrigins = {}): string {
 /** The header `edit` sends: the same policy, and no page of another site may frame the admin. */
 export const adminPolicyHeader = (origins: PolicyOrigins = {}) => `${adminPolicy(origins)}; frame-ancestors 'none'`;
 
-/** What the deployed admin reaches: GitHub's API (REST and GraphQL), the avatars, and the sign-in's own origin when it is given. */
-export function deployedOrigins(oauthUrl?: string): PolicyOrigins {
-  const connect = ["https://api.github.com"];
+/** GitHub's own API and the avatars it names. */
+const GITHUB_API = "https://api.github.com";
+const GITHUB_AVATARS = "https://avatars.githubusercontent.com";
+
+/**
+ * What the deployed admin reaches: GitHub's API (REST and GraphQL) and the avatars, or an
+ * Enterprise server's API (`apiRoot`) in their place, whose origin serves its avatars too (without
+ * subdomain isolation); and the sign-in's own origin when it is given.
+ */
+export function deployedOrigins(oauthUrl?: string, apiRoot?: string): PolicyOrigins {
+  const api = apiRoot ? new URL(apiRoot).origin : GITHUB_API;
+  const connect = [api];
   if (oauthUrl) {
     const origin = new URL(oauthUrl).origin;
     if (!connect.includes(origin)) connect.push(origin);
   }
-  return { connect, images: ["https://avatars.githubusercontent.com"] };
+  return { connect, images: [apiRoot ? api : GITHUB_AVATARS] };
 }

@@ -32,7 +32,7 @@ function adminFiles(config: AdminConfigInput, extra: AdminFile[]): { files: Admi
   const decap = decapFiles(dist).map((name) => ({ name, bytes: readFileSync(path.join(dist, name)) }));
   return {
     files: [
-      { name: INDEX_FILE, bytes: adminIndexHtml(adminPolicy(deployedOrigins(oauthUrlOf(config)))) },
+      { name: INDEX_FILE, bytes: adminIndexHtml(adminPolicy(deployedOrigins(oauthUrlOf(config), config.apiRoot))) },
       { name: CONFIG_FILE, bytes: adminConfigYaml(config) },
       { name: EXTENSION_FILE, bytes: readFileSync(extension) },
       ...extra,

@@ -14,6 +14,7 @@ interface AdminFlags {
   repo?: string;
   branch: string;
   oauthUrl?: string;
+  githubApi?: string;
   host: AdminHost;
 }
 
@@ -26,8 +27,10 @@ export function adminCommand({ io, setCode }: CommandContext): Command {
     .addOption(new Option("--branch <name>", "the branch changes are merged into").default("main"))
     .addOption(new Option("--host <host>", "where the admin is deployed: its GitHub sign-in is written beside it (cloudflare: a Pages _worker.js; vercel: edge functions in api/oauth/; nginx: a Node server to proxy to), or Netlify's own provider signs in (netlify)").choices([...ADMIN_HOSTS]).default("netlify"))
     .addOption(new Option("--oauth-url <url>", "the sign-in address of your own OAuth client for GitHub, such as https://oauth.example.workers.dev/auth, instead of the host's (nothing written for the sign-in)"))
+    .addOption(new Option("--github-api <url>", "GitHub's REST API for a GitHub Enterprise Server, such as https://github.example.org/api/v3 (default GitHub's own, https://api.github.com): the admin reads and writes the repository there"))
     .action(async (flags: AdminFlags) => {
       checkFolders(flags);
+      const apiRoot = flags.githubApi === undefined ? undefined : apiRootOf(flags.githubApi);
       const { repo, fromOrigin } = repositoryOf(flags.repo);
       const branch = flags.branch;
       if (!BRANCH.test(branch)) throw new UsageError(`--branch: "${branch}" is not a branch name`);
@@ -40,9 +43,9 @@ export function adminCommand({ io, setCode }: CommandContext): Command {
       if (contentPath === null) throw new UsageError(`--content ${flags.content} is outside the repository (${root}): the admin edits the repository's files; run admin in the site's repository`);
       const { writeAdmin } = await import("../admin/write-admin.js");
       const { adminReport } = await import("../admin/admin-report.js");
-      const written = writeAdmin(flags.out, flags.out, { contentDir: flags.content, contentPath, repo, branch, ...(oauth ? { oauth } : {}) }, ownOrigin ? signInFiles(flags.host) : []);
+      const written = writeAdmin(flags.out, flags.out, { contentDir: flags.content, contentPath, repo, branch, ...(oauth ? { oauth } : {}), ...(apiRoot ? { apiRoot } : {}) }, ownOrigin ? signInFiles(flags.host) : []);
       const host = ownOrigin && flags.host !== "netlify" ? flags.host : undefined;
-      for (const line of adminReport(written, { outArg: flags.out, repo, repoFromOrigin: fromOrigin, branch, contentPath, oauthUrl: flags.oauthUrl, ...(host ? { host } : {}) })) io.out(line);
+      for (const line of adminReport(written, { outArg: flags.out, repo, repoFromOrigin: fromOrigin, branch, contentPath, oauthUrl: flags.oauthUrl, ...(apiRoot ? { apiRoot } : {}), ...(host ? { host } : {}) })) io.out(line);
       setCode(0);
     });
 }
@@ -84,4 +87,18 @@ function oauthOf(given: string): { baseUrl: string; authEndpoint?: string } {
   }
   const endpoint = url.pathname.replace(/^\/+|\/+$/g, "");
   return { baseUrl: url.origin, ...(endpoint ? { authEndpoint: endpoint } : {}) };
+}
+
+/** --github-api as Decap's api_root: an http(s) address without query, fragment or credentials, no slash at its end. */
+function apiRootOf(given: string): string {
+  let url: URL;
+  try {
+    url = new URL(given);
+  } catch {
+    url = new URL("invalid:");
+  }
+  if ((url.protocol !== "https:" && url.protocol !== "http:") || url.search || url.hash || url.username || url.password) {
+    throw new UsageError(`--github-api: "${given}" is not the http(s) address of GitHub's API; a GitHub Enterprise Server's is https://HOST/api/v3`);
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
 }

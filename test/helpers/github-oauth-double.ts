@@ -1,8 +1,11 @@
 // A stand-in for GitHub's OAuth web flow on 127.0.0.1 (node:http): /login/oauth/authorize sends the
 // browser back to redirect_uri with a code and the same state; /login/oauth/access_token answers
 // {"access_token": ...} for the right client id, secret and code, and an OAuth error otherwise. It
-// keeps what each token request sent, for the tests to check.
+// keeps what each token request sent, for the tests to check. Given a repository on disk
+// (serveRepository), it answers GitHub's REST API for it too, below /api/v3 as an Enterprise
+// server does (github-api-double.ts).
 import { createServer, type Server } from "node:http";
+import { githubApi, type ApiUser, type GithubApi, type RepositoryOnDisk } from "./github-api-double.js";
 
 export interface GithubDouble {
   origin: string;
@@ -13,15 +16,26 @@ export interface GithubDouble {
   tokenRequests: Record<string, string>[];
   /** Each authorize request's parameters. */
   authorizeRequests: Record<string, string>[];
+  /** Where its REST API answers: `${origin}/api/v3`, an Enterprise server's layout. */
+  apiRoot: string;
+  /** The user the token signs in as. */
+  user: ApiUser;
+  /** Answers GitHub's REST API for `repository` from now on, for the token's user. */
+  serveRepository: (repository: RepositoryOnDisk) => GithubApi;
   close: () => Promise<void>;
 }
+
+const API_ROOT = "/api/v3";
 
 export async function startGithubDouble(clientId = "Iv1.test-client", clientSecret = "test-secret-4c1d", token = "gho_testtoken123"): Promise<GithubDouble> {
   const code = "code-7f3a";
   const tokenRequests: Record<string, string>[] = [];
   const authorizeRequests: Record<string, string>[] = [];
+  const user: ApiUser = { login: "stand-in-editor", id: 4242, name: "Stand-in Editor", email: "editor@example.org" };
+  let api: GithubApi | null = null;
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    if (api?.handle(req, res, url)) return;
     if (req.method === "GET" && url.pathname === "/login/oauth/authorize") {
       const params = Object.fromEntries(url.searchParams);
       authorizeRequests.push(params);
@@ -60,6 +74,9 @@ export async function startGithubDouble(clientId = "Iv1.test-client", clientSecr
     token,
     tokenRequests,
     authorizeRequests,
+    apiRoot: `http://127.0.0.1:${port}${API_ROOT}`,
+    user,
+    serveRepository: (repository) => (api = githubApi(API_ROOT, repository, token, user)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
