@@ -335,12 +335,12 @@ describe.skipIf(!CHROMIUM_BIN)("the admin in a browser", () => {
   it("previews rich text's links by id and embeds as the page's title, the picture and the video's address", async () => {
     const page = await openAdmin();
     await page.goto(`${base}/admin/#/collections/events/entries/cafe-muller`);
-    const frame = page.locator('iframe[title="Preview of the HTML"]').first();
-    await frame.waitFor({ state: "attached", timeout: 20_000 });
-    // The description and its rich text block open folded: unfold them.
+    // The description and its rich text block open folded: unfold them, to the rich text editor.
+    const editor = page.locator(".bc-rte", { hasText: "the play" }).first();
+    await editor.waitFor({ state: "attached", timeout: 20_000 });
     const description = page.locator('[id^="description-field-"]').first();
-    const item = page.locator('[class*="listControlItem"]', { has: frame }).first();
-    for (let i = 0; i < 4 && !(await frame.isVisible()); i++) {
+    const item = page.locator('[class*="listControlItem"]', { has: editor }).first();
+    for (let i = 0; i < 4 && !(await editor.isVisible()); i++) {
       for (const expand of [description.locator('[aria-label="Expand"]').first(), item.locator('[aria-label="Expand"]').first()]) {
         if (await expand.isVisible()) {
           await expand.click();
@@ -348,6 +348,11 @@ describe.skipIf(!CHROMIUM_BIN)("the admin in a browser", () => {
         }
       }
     }
+    // The editor names the picture by its title; its HTML, one click away, has the preview of the stored tags.
+    await expect.poll(() => editor.locator("figure.stored-image").innerText(), { timeout: 20_000 }).toContain("Hamlet 2026");
+    await editor.getByRole("button", { name: "HTML", exact: true }).click();
+    const frame = page.locator('iframe[title="Preview of the HTML"]').first();
+    await frame.waitFor({ state: "visible", timeout: 20_000 });
     await frame.scrollIntoViewIfNeeded();
     const inside = page.frameLocator('iframe[title="Preview of the HTML"]').first();
     const link = inside.locator('a[data-linktype="page"]');
