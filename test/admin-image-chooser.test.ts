@@ -1,10 +1,11 @@
 // The image chooser of an event's image fields, as an editor uses it: `build-catalogue edit` on a
-// copy of the bundled example, Decap CMS in headless Chromium (as test/admin-browser.test.ts). The
+// copy of the bundled example, Decap CMS in headless Chromium (as test/admin-browser.test.ts; with
+// SCREENSHOTS=<folder> it keeps the screenshots docs/editing.md shows). The
 // chooser shows the images as their pictures, searches them by title, refuses a bad upload, and an
 // image uploaded from inside the event's chooser becomes its thumbnail: images.json gains that one
 // item and keeps every other byte, the picture is in images/, and the build names it.
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,6 +22,14 @@ let base = "";
 let edit: Started;
 let browser: Browser;
 const outside: string[] = [];
+/** With SCREENSHOTS=<folder>, the screenshots docs/editing.md shows are kept there. */
+const SHOTS = process.env.SCREENSHOTS ? path.resolve(process.env.SCREENSHOTS) : null;
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
 
 type ImageItem = { id: number; title: string; file: string; alt?: string; focal_point?: Record<string, number> };
 const imagesText = () => readFileSync(path.join(content, "images.json"), "utf8");
@@ -66,15 +75,20 @@ describe.skipIf(!CHROMIUM_BIN)("the image chooser in a browser", () => {
 
     const { chooser } = await openChooser(page);
     const all = images();
-    await expect.poll(() => chooser.locator("[data-choose-image]").count(), { timeout: 20_000 }).toBe(all.length);
-    // Every picture loads: the originals in images/, through the edit server's file API.
+    // A page of 30 pictures, then more: each picture loads (the originals in images/, through the edit server's file API).
+    await expect.poll(() => chooser.locator("[data-choose-image]").count(), { timeout: 20_000 }).toBe(30);
+    await expect.poll(() => loadedPictures(chooser), { timeout: 60_000 }).toBe(30);
+    expect(await chooser.innerText()).toContain(`30 of ${all.length} images.`);
+    await shot(page, "admin-image-chooser");
+    while (await chooser.getByRole("button", { name: "Show more" }).count()) await chooser.getByRole("button", { name: "Show more" }).click();
+    await expect.poll(() => chooser.locator("[data-choose-image]").count()).toBe(all.length);
     await expect.poll(() => loadedPictures(chooser), { timeout: 60_000 }).toBe(all.length);
-    // The search keeps the images whose title has the words, whatever their case.
+    // The search keeps the images whose title (or file name) has the words, whatever their case.
     const other = all.find((i) => i.id !== chosenId && /logo/i.test(i.title))!;
     await chooser.getByRole("searchbox").fill("LOGO");
-    await expect.poll(() => chooser.locator("[data-choose-image]").count()).toBe(all.filter((i) => /logo/i.test(i.title)).length);
+    await expect.poll(() => chooser.locator("[data-choose-image]").count()).toBe(all.filter((i) => /logo/i.test(i.title) || /logo/i.test(i.file)).length);
     await chooser.getByRole("searchbox").fill("no image has such a title");
-    await expect.poll(() => chooser.innerText()).toContain("No image has this in its title.");
+    await expect.poll(() => chooser.innerText()).toContain("No image has this in its title or file name.");
     await chooser.getByRole("searchbox").fill(other.title);
     await chooser.locator(`[data-choose-image="${other.id}"]`).click();
     await expect.poll(() => chooser.count()).toBe(0);
@@ -136,6 +150,7 @@ describe.skipIf(!CHROMIUM_BIN)("the image chooser in a browser", () => {
     const [x, y, width, height] = /centre (\d+), (\d+); area (\d+) x (\d+) pixels/.exec(said)!.slice(1).map(Number);
     // The drag in the picture's pixels, to a pixel of the screen's rounding.
     for (const [got, want] of [[x, 240], [y, 240], [width, 160], [height, 240]] as const) expect(Math.abs(got! - want)).toBeLessThanOrEqual(3);
+    await shot(page, "admin-image-upload");
     await save.click();
 
     // Saved and chosen: the chooser closes on the new image, shown as its picture.

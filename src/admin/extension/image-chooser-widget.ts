@@ -1,9 +1,10 @@
 // The `image-chooser` widget: an image id of images.json (a thumbnail's, a hero image's, a carousel
 // figure's, a logo's; a list of ids with `multiple`), chosen as in Wagtail's image chooser: the
-// chosen picture with its title, and a chooser showing every image as its picture and title,
-// searched by title, with an upload of a new image (image-upload-form.ts) that is then chosen. The
-// value stays what the file holds: the id (ids). Pictures are the originals, loaded through Decap's
-// media store (getAsset), as the Images collection's focal-point widget loads them.
+// chosen picture with its title, and a chooser showing the images as their pictures and titles, a
+// page at a time, searched by title (or file name), with an upload of a new image
+// (image-upload-form.ts) that is then chosen. The value stays what the file holds: the id (ids).
+// Pictures are the originals, loaded through Decap's media store (getAsset), as the Images
+// collection's focal-point widget loads them: with `edit` from the file API, on the web from GitHub.
 import { shapeOf, type Format } from "../keep-layout.js";
 import { fileFields } from "../form-view.js";
 import type { ImageItem } from "../new-image.js";
@@ -20,9 +21,14 @@ export interface ChooserConfig {
 
 interface Image { id: number; title: string; file: string }
 
+/** The pictures the chooser shows at first, and more at each "Show more": each is an original to load (Wagtail's chooser pages too). */
+const PAGE = 30;
+
 interface ChooserState {
   images: Image[] | null;
   open: boolean;
+  /** How many of the matching images are shown. */
+  shown: number;
   uploading: boolean;
   query: string;
   error: string | null;
@@ -76,7 +82,7 @@ export function registerImageChooserWidget(config: ChooserConfig): void {
   const UploadForm = uploadFormClass();
   const control = createClass({
     getInitialState(): ChooserState {
-      return { images: null, open: false, uploading: false, query: "", error: null };
+      return { images: null, open: false, shown: PAGE, uploading: false, query: "", error: null };
     },
     componentDidMount(this: ChooserControl) {
       this.mounted = true;
@@ -90,7 +96,7 @@ export function registerImageChooserWidget(config: ChooserConfig): void {
       const { value, onChange, forID, field } = props;
       const multiple = field.get("multiple") === true;
       const ids = chosenIds(value, multiple);
-      const { images, open, uploading, query, error } = this.state;
+      const { images, open, shown: count, uploading, query, error } = this.state;
       const byId = new Map((images ?? []).map((i) => [i.id, i]));
       const choose = (id: number) => {
         onChange(multiple ? [...ids.filter((i) => i !== id), id] : id);
@@ -105,11 +111,13 @@ export function registerImageChooserWidget(config: ChooserConfig): void {
           h("button", { type: "button", onClick: () => remove(id) }, "Remove"));
       });
       const words = query.trim().toLowerCase();
-      const shown = (images ?? []).filter((i) => words === "" || i.title.toLowerCase().includes(words));
+      // Searched by title, as the relation it replaces was, and by file name.
+      const matching = (images ?? []).filter((i) => words === "" || i.title.toLowerCase().includes(words) || i.file.toLowerCase().includes(words));
+      const shown = matching.slice(0, count);
       const grid = h("div", { style: { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(170px, 1fr))", gap: "12px", marginTop: "12px" } },
         ...shown.map((image) => h("button", {
           key: String(image.id), type: "button", "data-choose-image": String(image.id), onClick: () => choose(image.id),
-          style: { border: ids.includes(image.id) ? "2px solid #3a69c7" : "1px solid #dfdfe3", borderRadius: "4px", background: "#fff", padding: "6px", textAlign: "left", cursor: "pointer" },
+          style: { display: "flex", flexDirection: "column", justifyContent: "flex-start", border: ids.includes(image.id) ? "2px solid #3a69c7" : "1px solid #dfdfe3", borderRadius: "4px", background: "#fff", padding: "6px", textAlign: "left", cursor: "pointer" },
         }, picture(h, props, image, 156), h("span", { style: { display: "block", marginTop: "4px", fontSize: "13px" } }, image.title || `Image ${image.id}`))));
       const chooser = open
         ? h("div", { role: "dialog", "aria-modal": "true", "aria-label": "Choose an image", style: { position: "fixed", inset: "0", zIndex: 1000, background: "rgba(0,0,0,.45)", display: "flex", alignItems: "flex-start", justifyContent: "center", padding: "40px 16px", overflow: "auto" } },
@@ -124,15 +132,18 @@ export function registerImageChooserWidget(config: ChooserConfig): void {
                     choose(item.id);
                   } })
                 : h("div", null,
-                    h("input", { type: "search", "aria-label": "Search the images by title", placeholder: "Search by title", value: query, style: { width: "100%", padding: "6px 8px", marginTop: "12px" }, onChange: (e: { target: HTMLInputElement }) => this.setState({ query: e.target.value }) }),
+                    h("input", { type: "search", "aria-label": "Search the images by title", placeholder: "Search by title or file name", value: query, style: { width: "100%", padding: "6px 8px", marginTop: "12px" }, onChange: (e: { target: HTMLInputElement }) => this.setState({ query: e.target.value, shown: PAGE }) }),
                     error ? h("p", { role: "alert", style: { color: "#a10019" } }, error) : null,
-                    images === null ? h("p", null, "Reading the images...") : shown.length === 0 ? h("p", null, words ? "No image has this in its title." : "No images yet: upload one.") : grid)))
+                    images === null ? h("p", null, "Reading the images...") : shown.length === 0 ? h("p", null, words ? "No image has this in its title or file name." : "No images yet: upload one.") : grid,
+                    matching.length > shown.length
+                      ? h("p", null, `${shown.length} of ${matching.length} images. `, h("button", { type: "button", onClick: () => this.setState({ shown: count + PAGE }) }, "Show more"))
+                      : null)))
         : null;
       return h("div", { id: forID, className: props.classNameWrapper },
         ...chosen,
         ids.length === 0 ? h("p", { style: { color: "#798291", margin: "4px 0" } }, "No image chosen.") : null,
         h("button", { type: "button", onClick: () => {
-          this.setState({ open: true });
+          this.setState({ open: true, shown: PAGE });
           void loadImages.call(this);
         } }, ids.length > 0 && !multiple ? "Choose another image" : "Choose an image"),
         chooser);

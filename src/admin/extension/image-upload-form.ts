@@ -79,7 +79,7 @@ export function uploadFormClass(): unknown {
           h("p", { "data-focal-text": "", style: { fontSize: "13px", margin: "4px 0" } },
             focal ? `Focal point: centre ${focal.x}, ${focal.y}; area ${focal.width} x ${focal.height} pixels.` : "Click the subject of the picture, or drag over the area every crop must keep (optional).")) : null,
         h("label", { style: label, htmlFor: "image-upload-title" }, "Title"),
-        h("input", { id: "image-upload-title", type: "text", style: input, value: title, onChange: (e: { target: HTMLInputElement }) => this.setState({ title: e.target.value }) }),
+        h("input", { id: "image-upload-title", type: "text", style: input, value: title, onChange: (e: { target: HTMLInputElement }) => this.setState({ title: e.target.value, problems: [] }) }),
         h("label", { style: label, htmlFor: "image-upload-alt" }, "Alt text"),
         h("input", { id: "image-upload-alt", type: "text", style: input, value: alt, placeholder: "What the picture shows, for those who cannot see it (the title when left empty)", onChange: (e: { target: HTMLInputElement }) => this.setState({ alt: e.target.value }) }),
         problems.length > 0 ? h("ul", { role: "alert", style: { color: "#a10019", margin: "12px 0", paddingLeft: "20px" } }, ...problems.map((p) => h("li", { key: p }, p))) : null,
