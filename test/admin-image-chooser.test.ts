@@ -1,9 +1,10 @@
 // The image chooser of an event's image fields, as an editor uses it: `build-catalogue edit` on a
 // copy of the bundled example, Decap CMS in headless Chromium (as test/admin-browser.test.ts; with
-// SCREENSHOTS=<folder> it keeps the screenshots docs/editing.md shows). The
-// chooser shows the images as their pictures, searches them by title, refuses a bad upload, and an
-// image uploaded from inside the event's chooser becomes its thumbnail: images.json gains that one
-// item and keeps every other byte, the picture is in images/, and the build names it.
+// SCREENSHOTS=<folder> it keeps the screenshots docs/editing.md shows). The chooser shows the
+// images as their pictures, searches them by title, refuses a bad upload (in the browser, and by
+// the edit server's check before anything is written), and an image uploaded from inside the
+// event's chooser becomes its thumbnail: images.json gains that one item and keeps every other
+// byte, the picture is in images/, and the build names it.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -45,6 +46,22 @@ async function openChooser(page: Page): Promise<{ control: Locator; chooser: Loc
 /** The pictures shown in `scope` that the browser has loaded (a decoded picture has a natural width). */
 const loadedPictures = (scope: Locator) =>
   scope.locator("img[data-image-id]").evaluateAll((imgs) => imgs.filter((i) => (i as unknown as { complete: boolean; naturalWidth: number }).complete && (i as unknown as { naturalWidth: number }).naturalWidth > 0).length);
+
+/** A 1x1 BMP (24 bits a pixel): a picture browsers show and the build refuses (docs/images.md). */
+function bmpOfOnePixel(): Buffer {
+  const file = Buffer.alloc(58);
+  file.write("BM", 0, "latin1");
+  file.writeUInt32LE(58, 2); // the file's size
+  file.writeUInt32LE(54, 10); // where the pixels start
+  file.writeUInt32LE(40, 14); // BITMAPINFOHEADER
+  file.writeInt32LE(1, 18); // width
+  file.writeInt32LE(1, 22); // height
+  file.writeUInt16LE(1, 26); // planes
+  file.writeUInt16LE(24, 28); // bits a pixel
+  file.writeUInt32LE(4, 34); // the pixels' size: one row of 3 bytes, padded to 4
+  file.set([0x33, 0x55, 0xcc], 54);
+  return file;
+}
 
 describe.skipIf(!CHROMIUM_BIN)("the image chooser in a browser", () => {
   beforeAll(async () => {
@@ -109,6 +126,8 @@ describe.skipIf(!CHROMIUM_BIN)("the image chooser in a browser", () => {
     writeFileSync(notText, "not a picture\n");
     const fakePng = path.join(dir, "fake.png");
     writeFileSync(fakePng, "not a picture either\n");
+    const bmp = path.join(dir, "Old Scan.png");
+    writeFileSync(bmp, bmpOfOnePixel());
 
     const page = await openAdmin(browser, base, outside);
     await page.goto(`${base}/admin/#/collections/events/entries/carmen`);
@@ -129,6 +148,13 @@ describe.skipIf(!CHROMIUM_BIN)("the image chooser in a browser", () => {
     await form.locator('input[type="file"]').setInputFiles(fakePng);
     await save.click();
     await expect.poll(() => refusal.innerText()).toContain("fake.png is not a picture this browser can show");
+    // A picture the browser shows and the build cannot read (a BMP under a .png name): the edit
+    // server's check refuses the save, and neither file is written.
+    await form.locator('input[type="file"]').setInputFiles(bmp);
+    await save.click();
+    await expect.poll(() => refusal.innerText(), { timeout: 30_000 }).toMatch(/^Not saved: .*old-scan\.png.*BMP/s);
+    expect(imagesText()).toBe(imagesBefore);
+    expect(existsSync(path.join(content, "images/old-scan.png"))).toBe(false);
     await form.getByLabel("Title").fill("  ");
     await form.locator('input[type="file"]').setInputFiles(picture);
     await save.click();
