@@ -13,7 +13,7 @@ import path from "node:path";
 import { chromium, type Browser, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
-import { field, openAdmin as openPage, publish } from "./helpers/admin-page.js";
+import { chooseImage, field, openAdmin as openPage, publish } from "./helpers/admin-page.js";
 import { BIN, copyContent, ROOT, removeDir, runCli, tempDir } from "./helpers/cli.js";
 import { CHROMIUM, requireProgram } from "./helpers/programs.js";
 import { freePort, startProcess, waitFor, waitForHttp, type Started } from "./helpers/server.js";
@@ -149,7 +149,7 @@ describe.skipIf(!CHROMIUM_BIN)("the admin in a browser", () => {
     await choose(page, "venue", "Harbour Theatre");
     await choose(page, "genre", "Comedy");
     const thumbnail = field(page, "thumbnail");
-    await choose(thumbnail, "image", "Harbour City Council logo");
+    await chooseImage(thumbnail, "image", "Harbour City Council logo");
     const performances = field(page, "performances");
     await performances.getByRole("button", { name: /Add/ }).first().click();
     await field(performances, "datetime").fill("2026-09-12T19:30");
@@ -269,7 +269,7 @@ describe.skipIf(!CHROMIUM_BIN)("the admin in a browser", () => {
     page = await openAdmin();
     await page.goto(`${base}/admin/#/collections/events/entries/hamlet`);
     await expect.poll(() => field(page, "title").inputValue(), { timeout: 20_000 }).toBe("Hamlet");
-    await choose(field(page, "thumbnail"), "image", "Admin test picture");
+    await chooseImage(field(page, "thumbnail"), "image", "Admin test picture");
     await publish(page);
     const thumbnail = await expect.poll(async () => {
       const hamlet = ((await api("/api/v2/event_pages/?slug=hamlet&fields=thumbnail")).items as Array<{ thumbnail?: { url: string } }>)[0];

@@ -258,8 +258,10 @@ describe("relations and selects", () => {
     expect(events.get("venue")).toMatchObject({ widget: "relation", collection: "venues", display_fields: ["items.*.name"] });
     expect(events.get("performances[].venue")).toMatchObject({ widget: "relation", collection: "venues", required: false });
     expect(events.get("program")).toMatchObject({ widget: "relation", collection: "programs" });
+    // An image is chosen by its picture (the image-chooser widget), its value the id as before.
     for (const key of ["thumbnail.image", "hero_image", "description[image_carousel].value.figures[].image", "description[logo_wall].value.groups[].logos[].logo"]) {
-      expect(events.get(key), key).toMatchObject({ widget: "relation", collection: "images", display_fields: ["items.*.title"] });
+      expect(events.get(key), key).toEqual(expect.objectContaining({ widget: "image-chooser" }));
+      expect(events.get(key), key).not.toHaveProperty("multiple");
     }
   });
 

@@ -125,8 +125,8 @@ function patternOf({ core, meta }: KeyRead): { pattern?: [string, string] } {
 }
 
 /**
- * An id of a list: a relation to the list's collection (`items.*.id`, shown by name or title),
- * or, for genres and accessibility values without a file of their own, a select over the defaults.
+ * An id of a list: a relation to the list's collection (`items.*.id`, shown by name), an image's
+ * the image chooser (its pictures), or, for genres and accessibility values without a file of their own, a select over the defaults.
  */
 export function referenceTo(list: IdList, multiple: boolean, { lists }: FieldOptions): Widget {
   const many = multiple ? { multiple: true } : {};
@@ -135,9 +135,10 @@ export function referenceTo(list: IdList, multiple: boolean, { lists }: FieldOpt
     const defaults = DEFAULTED_LISTS[list as keyof typeof DEFAULTED_LISTS].items;
     return { widget: "select", ...many, options: defaults.map((d) => ({ label: d.name, value: d.id })) };
   }
+  // An image is chosen by its picture, or uploaded in the chooser (the image-chooser widget).
+  if (list === "images") return { widget: "image-chooser", ...many };
   const shown = `items.*.${displayKeyOf(list)}`;
-  const searched = list === "images" ? [shown, "items.*.file"] : [shown];
-  return { widget: "relation", collection: list, file: list, value_field: "items.*.id", search_fields: searched, display_fields: [shown], ...many };
+  return { widget: "relation", collection: list, file: list, value_field: "items.*.id", search_fields: [shown], display_fields: [shown], ...many };
 }
 
 /** The keys a list item's summary names, the first the item has. */

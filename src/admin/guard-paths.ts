@@ -4,6 +4,7 @@
 import { SLUG } from "../content/common.js";
 import { SETTINGS_FILES } from "../load/load-content.js";
 import { quoted } from "../preview/print.js";
+import { IMAGE_EXTENSIONS } from "./image-extensions.js";
 
 /** What an action does with a path, which decides the files it may name. */
 export type PathUse =
@@ -20,12 +21,7 @@ export type PathUse =
   | "list-events"
   | "list-images";
 
-/**
- * The originals an image may be: Wagtail's default upload formats (WAGTAILIMAGES_EXTENSIONS), the
- * ones the build makes renditions of. SVG is not one: Wagtail refuses it by default, the build
- * makes no rendition of it, and an SVG can carry script.
- */
-export const IMAGE_EXTENSIONS = ["jpg", "jpeg", "png", "gif", "webp", "avif"] as const;
+export { IMAGE_EXTENSIONS };
 
 const EVENT_FILE = /^events\/([^/]+)\.(json|yaml|yml)$/;
 const SETTINGS_FILE = new RegExp(`^(?:${SETTINGS_FILES.join("|")})\\.(?:json|yaml|yml)$`);

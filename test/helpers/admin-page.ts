@@ -39,3 +39,13 @@ export async function publish(page: Page): Promise<void> {
     throw new Error(`the entry was not saved: ${errors.join("; ") || (e as Error).message}`);
   }
 }
+
+/** Opens the image chooser of the image field `name` inside `scope` (the image-chooser widget), searches `title` and picks it. */
+export async function chooseImage(scope: Page | Locator, name: string, title: string): Promise<void> {
+  const control = field(scope, name);
+  await control.getByRole("button", { name: /^Choose (an|another) image$/ }).click();
+  const chooser = control.page().getByRole("dialog", { name: "Choose an image" });
+  await chooser.getByRole("searchbox").fill(title);
+  await chooser.locator("[data-choose-image]", { hasText: title }).first().click();
+  await control.locator("[data-chosen-image]", { hasText: title }).waitFor();
+}

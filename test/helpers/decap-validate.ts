@@ -13,7 +13,7 @@ import { ROOT } from "./cli.js";
 /** The widgets decap-cms registers that have an options schema of their own. */
 const WITH_SCHEMA = ["code", "datetime", "file", "image", "list", "map", "markdown", "number", "object", "relation", "richtext", "select"];
 /** The widgets without one: Decap's own and the extension's (build-catalogue's custom widgets). */
-const WITHOUT_SCHEMA = ["string", "text", "boolean", "colorstring", "uuid", "html", "next-id", "focal-point", "image-file"];
+const WITHOUT_SCHEMA = ["string", "text", "boolean", "colorstring", "uuid", "html", "next-id", "focal-point", "image-file", "image-chooser"];
 
 const stubStore: Plugin = {
   name: "stub-store",

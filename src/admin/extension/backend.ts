@@ -38,3 +38,22 @@ export async function folderTexts(folder: string, extension: string): Promise<Ar
     return null;
   }
 }
+
+/** A file to commit as Decap's backends take an entry's data file. */
+export interface DataFile { path: string; slug: string; raw: string }
+/** A media file as Decap's backends take an asset: its path in the repository and its bytes in base64. */
+export interface MediaAsset { path: string; fileObj: File; toBase64: () => Promise<string> }
+
+type Persisting = { persistEntry?: (entry: { dataFiles: DataFile[]; assets: MediaAsset[] }, options: Record<string, unknown>) => Promise<unknown> };
+
+/**
+ * Writes data files and media files in one save of the backend Decap uses, outside any entry of
+ * Decap's own: the edit server's proxy checks them together and writes them (its persistEntry);
+ * GitHub makes one commit of them on the configured branch (useWorkflow false: no pull request,
+ * as Decap's media library commits an upload).
+ */
+export async function persistFiles(dataFiles: DataFile[], assets: MediaAsset[], commitMessage: string): Promise<void> {
+  const backend = current as (Backend & Persisting) | null;
+  if (!backend?.persistEntry) throw new Error("the admin's backend cannot save files yet: sign in first");
+  await backend.persistEntry({ dataFiles, assets }, { commitMessage, useWorkflow: false, newEntry: false, collectionName: dataFiles[0]?.slug, status: "draft" });
+}

@@ -43,7 +43,7 @@ interface FocalControl {
 }
 
 /** Where a pointer event falls on the picture, in the original's pixels. */
-function pointOn(control: FocalControl, event: { clientX: number; clientY: number }): Point | null {
+function pointOn(control: FocalHost, event: { clientX: number; clientY: number }): Point | null {
   const image = control.image;
   const size = control.state.size;
   if (!image || !size) return null;
@@ -56,6 +56,46 @@ function loadPicture(this: FocalControl): void {
   const asset = file ? this.props.getAsset(file, this.props.field) : null;
   const src = asset ? String(asset) : "";
   if (src !== this.state.src && !/empty\.svg/.test(src)) this.setState({ src, size: null });
+}
+
+/** What shows a picture to set a focal point on: its source, its size once loaded and a drag under way (the widget, the image chooser's upload). */
+export interface FocalPictureState { src: string; size: Size | null; drag: { start: Point; end: Point } | null }
+export interface FocalHost {
+  state: FocalPictureState;
+  setState: (state: Partial<FocalPictureState>) => void;
+  image?: HTMLImageElement | null;
+}
+
+/** The picture of `host.state.src` with the focal area over it: a click puts its centre, a drag draws it; each gives `onChange` the new focal point. */
+export function focalPicture(host: FocalHost, focal: FocalPoint | null, onChange: (focal: FocalPoint) => void, id?: string): unknown {
+  const { h } = decap();
+  const { src, size, drag } = host.state;
+  const shown = drag && size ? focalArea(drag.start, drag.end, size, focal) : focal;
+  const box = shown && size
+    ? h("div", { "data-focal-area": "", style: { position: "absolute", pointerEvents: "none", border: "2px solid #ff003b", boxShadow: "0 0 0 9999px rgba(0,0,0,.35)", left: `${((shown.x - shown.width / 2) / size.width) * 100}%`, top: `${((shown.y - shown.height / 2) / size.height) * 100}%`, width: `${(shown.width / size.width) * 100}%`, height: `${(shown.height / size.height) * 100}%` } })
+    : null;
+  return h("div", { style: { position: "relative", display: "inline-block", maxWidth: "100%", cursor: "crosshair", userSelect: "none", overflow: "hidden" } },
+    h("img", {
+      id, src, alt: "Click the picture's focal point, or drag over its focal area", draggable: false,
+      ref: (image: HTMLImageElement | null) => (host.image = image),
+      style: { display: "block", maxWidth: "100%", maxHeight: "420px" },
+      onLoad: (e: { target: HTMLImageElement }) => host.setState({ size: { width: e.target.naturalWidth, height: e.target.naturalHeight } }),
+      onPointerDown: (e: PointerEvent) => {
+        const p = pointOn(host, e);
+        if (p) host.setState({ drag: { start: p, end: p } });
+      },
+      onPointerMove: (e: PointerEvent) => {
+        const p = pointOn(host, e);
+        if (p && host.state.drag) host.setState({ drag: { start: host.state.drag.start, end: p } });
+      },
+      onPointerUp: (e: PointerEvent) => {
+        const p = pointOn(host, e);
+        const { drag: d, size: s } = host.state;
+        host.setState({ drag: null });
+        if (p && d && s) onChange(focalArea(d.start, p, s, focal));
+      },
+    }),
+    box);
 }
 
 export function registerFocalPointWidget(): void {
@@ -81,34 +121,8 @@ export function registerFocalPointWidget(): void {
     render(this: FocalControl) {
       const { value, onChange, forID } = this.props;
       const focal = readFocalPoint(value);
-      const { src, size, drag } = this.state;
-      const shown = drag && size ? focalArea(drag.start, drag.end, size, focal) : focal;
-      const box = shown && size
-        ? h("div", { "data-focal-area": "", style: { position: "absolute", pointerEvents: "none", border: "2px solid #ff003b", boxShadow: "0 0 0 9999px rgba(0,0,0,.35)", left: `${((shown.x - shown.width / 2) / size.width) * 100}%`, top: `${((shown.y - shown.height / 2) / size.height) * 100}%`, width: `${(shown.width / size.width) * 100}%`, height: `${(shown.height / size.height) * 100}%` } })
-        : null;
-      const picture = src
-        ? h("div", { style: { position: "relative", display: "inline-block", maxWidth: "100%", cursor: "crosshair", userSelect: "none", overflow: "hidden" } },
-            h("img", {
-              id: forID, src, alt: "Click the picture's focal point, or drag over its focal area", draggable: false,
-              ref: (image: HTMLImageElement | null) => (this.image = image),
-              style: { display: "block", maxWidth: "100%", maxHeight: "420px" },
-              onLoad: (e: { target: HTMLImageElement }) => this.setState({ size: { width: e.target.naturalWidth, height: e.target.naturalHeight } }),
-              onPointerDown: (e: PointerEvent) => {
-                const p = pointOn(this, e);
-                if (p) this.setState({ drag: { start: p, end: p } });
-              },
-              onPointerMove: (e: PointerEvent) => {
-                const p = pointOn(this, e);
-                if (p && this.state.drag) this.setState({ drag: { start: this.state.drag.start, end: p } });
-              },
-              onPointerUp: (e: PointerEvent) => {
-                const p = pointOn(this, e);
-                const { drag: d, size: s } = this.state;
-                this.setState({ drag: null });
-                if (p && d && s) onChange(focalArea(d.start, p, s, focal));
-              },
-            }),
-            box)
+      const picture = this.state.src
+        ? focalPicture(this, focal, onChange, forID)
         : h("p", { style: { color: "#798291" } }, this.state.file ? "Loading the picture..." : "Choose the image's file first; its picture then shows here.");
       const said = focal ? `Centre ${focal.x}, ${focal.y}; area ${focal.width} x ${focal.height} pixels.` : "No focal point: renditions are cropped around the picture's centre.";
       return h("div", null, picture,

@@ -10,6 +10,7 @@ import { decap, type ImmutableMap } from "./decap.js";
 import { registerFocalPointWidget } from "./focal-point-widget.js";
 import { registerHtmlWidget } from "./html-widget.js";
 import { registerImageFileWidget } from "./image-file-widget.js";
+import { registerImageChooserWidget } from "./image-chooser-widget.js";
 import { forgetNextIds, registerNextIdWidget } from "./next-id-widget.js";
 import { clearFieldErrors, markField, watchRefusedSaves } from "./refused-save.js";
 import { firstPublication, nowOf, statusOf, statusText, wallNow } from "./publication.js";
@@ -265,6 +266,7 @@ async function start(): Promise<void> {
   registerNextIdWidget();
   registerImageFileWidget();
   registerFocalPointWidget();
+  registerImageChooserWidget(config);
   watchSaves(collections);
   // The edit server's refusal names the file's keys: each is placed on the form's field.
   watchRefusedSaves((file, key) => (lastSave && lastSave.path === file ? formKey(key, lastSave.fields, lastSave.value) : key));
