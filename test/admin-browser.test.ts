@@ -350,6 +350,7 @@ describe.skipIf(!CHROMIUM_BIN)("the admin in a browser", () => {
     }
     // The editor names the picture by its title; its HTML, one click away, has the preview of the stored tags.
     await expect.poll(() => editor.locator("figure.stored-image").innerText(), { timeout: 20_000 }).toContain("Hamlet 2026");
+    await expect.poll(() => editor.locator("figure.stored-image img").evaluate((img: any) => img.complete && img.naturalWidth), { timeout: 20_000 }).toBe(1200);
     await editor.getByRole("button", { name: "HTML", exact: true }).click();
     const frame = page.locator('iframe[title="Preview of the HTML"]').first();
     await frame.waitFor({ state: "visible", timeout: 20_000 });

@@ -67,7 +67,6 @@ const textOf = (props: Record<string, unknown>) => (typeof props.value === "stri
 /** Registers the widget; `pages` lists the pages a link may name (the event folders and their new pages' extension). */
 export function registerHtmlWidget(pages: { folders: readonly string[]; extension: string }): void {
   const { CMS, h, createClass } = decap();
-  const choosers: Choosers = { pages: () => pageChoices(pages.folders, pages.extension), images: imageChoices };
   const control = createClass({
     ...learning(textOf),
     getInitialState: () => ({ source: false }),
@@ -75,6 +74,15 @@ export function registerHtmlWidget(pages: { folders: readonly string[]; extensio
       learning(textOf).componentDidMount.call(this);
       if (!this.root) return;
       const props = this.props;
+      const choosers: Choosers = {
+        pages: () => pageChoices(pages.folders, pages.extension),
+        images: imageChoices,
+        // The original from the admin's media store (the edit server, or GitHub), as the image chooser shows it.
+        picture: (file) => {
+          const src = String(this.props.getAsset(file, this.props.field) ?? "");
+          return src && !/empty\.svg/.test(src) ? src : null;
+        },
+      };
       this.editor = mountEditor(this.root, {
         value: textOf(props as unknown as Record<string, unknown>),
         onChange: (html) => this.props.onChange(html),

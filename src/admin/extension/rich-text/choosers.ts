@@ -7,6 +7,8 @@ import type { ImageChoice, PageChoice } from "./chooser-sources.js";
 export interface Choosers {
   pages: () => Promise<PageChoice[]>;
   images: () => Promise<{ images: ImageChoice[]; formats: readonly string[] }>;
+  /** An image's picture (its original) once the admin's media store has it, else null: asked again until it comes. */
+  picture?: (file: string) => string | null;
 }
 
 const STYLE = `
@@ -21,6 +23,8 @@ const STYLE = `
 .bc-dialog .bc-choices button{display:flex;width:100%;justify-content:space-between;gap:8px;text-align:left;padding:7px 10px;border:0;border-bottom:1px solid #eef0f3;background:none;font:14px system-ui,sans-serif;cursor:pointer}
 .bc-dialog .bc-choices button:hover,.bc-dialog .bc-choices button[aria-pressed=true]{background:#dfe8f8}
 .bc-dialog .bc-choices small{color:#798291}
+.bc-dialog .bc-choices img,.bc-dialog .bc-choices .bc-pic{width:64px;height:44px;object-fit:cover;border-radius:3px;background:#eff0f4;flex:none}
+.bc-dialog .bc-choices span{flex:1}
 .bc-dialog .bc-error{color:#a10019;margin:0;font-size:13px}
 .bc-dialog .bc-actions{display:flex;gap:8px;justify-content:flex-end}
 .bc-dialog .bc-actions button{font:14px system-ui,sans-serif;padding:6px 14px;border-radius:4px;border:1px solid #c7cbd4;background:#fff;cursor:pointer}
@@ -127,7 +131,7 @@ export function chooseUrl(current: string): Promise<string | null> {
 }
 
 /** A list of choices filtered by a search box; `chosen` keeps the one clicked. */
-function choiceList<T>(label: string, load: Promise<T[]>, describe: (item: T) => { title: string; note: string }, onChoose: (item: T) => void, onPick: () => void): Node[] {
+function choiceList<T>(label: string, load: Promise<T[]>, describe: (item: T) => { title: string; note: string; picture?: () => string | null }, onChoose: (item: T) => void, onPick: () => void): Node[] {
   const search = element("input", { type: "search", placeholder: "Search by title", "aria-label": `Search ${label}` });
   const list = element("ul", { class: "bc-choices", "aria-label": label });
   const status = element("p", { role: "status" }, "Reading…");
@@ -136,8 +140,9 @@ function choiceList<T>(label: string, load: Promise<T[]>, describe: (item: T) =>
     const words = search.value.toLowerCase().split(/\s+/).filter(Boolean);
     const shown = items.filter((item) => words.every((w) => describe(item).title.toLowerCase().includes(w) || describe(item).note.toLowerCase().includes(w)));
     list.replaceChildren(...shown.map((item) => {
-      const { title, note } = describe(item);
+      const { title, note, picture } = describe(item);
       const button = element("button", { type: "button", "aria-pressed": "false" }, element("span", {}, title), element("small", {}, note));
+      if (picture) button.prepend(pictureOf(picture, title));
       button.addEventListener("click", () => {
         for (const b of list.querySelectorAll("button")) b.setAttribute("aria-pressed", "false");
         button.setAttribute("aria-pressed", "true");
@@ -157,6 +162,19 @@ function choiceList<T>(label: string, load: Promise<T[]>, describe: (item: T) =>
     status.textContent = "The list could not be read.";
   });
   return [search, status, list];
+}
+
+/** A picture loaded when the media store has it: asked for again a few times a second, for up to 20 seconds. */
+function pictureOf(src: () => string | null, title: string): HTMLElement {
+  const box = element("span", { class: "bc-pic", "aria-hidden": "true" });
+  let tries = 0;
+  const look = () => {
+    const url = src();
+    if (url !== null) box.replaceWith(element("img", { src: url, alt: "", "data-title": title }));
+    else if (tries++ < 80 && box.isConnected !== false) setTimeout(look, 250);
+  };
+  look();
+  return box;
 }
 
 /** A page to link to: the page, null to remove the link, or undefined when cancelled. */
@@ -180,7 +198,7 @@ export async function chooseImage(choosers: Choosers): Promise<{ id: number; for
     format.replaceChildren(...formats.map((f) => element("option", { value: f }, f)));
   });
   const body = [
-    ...choiceList("Images", loaded.then((l) => l.images), (i) => ({ title: i.title, note: `${i.file} · id ${i.id}` }), (i) => {
+    ...choiceList("Images", loaded.then((l) => l.images), (i) => ({ title: i.title, note: `${i.file} · id ${i.id}`, ...(choosers.picture ? { picture: () => choosers.picture!(i.file) } : {}) }), (i) => {
       chosen = i;
       alt.value = i.alt;
     }, () => {}),

@@ -255,18 +255,30 @@ const keys = () =>
     },
   });
 
-/** An image placed in the text as the editor shows it: its title (once the images are read), format and alt text. */
-function imageViews(titles: ReadonlyMap<number, string>) {
+/** An image placed in the text as the editor shows it: its picture and title (once the images are read), format and alt text. */
+function imageViews(images: ReadonlyMap<number, { title: string; file: string }>, picture: Choosers["picture"]) {
   return {
     image: (node: ProseNode) => {
       const dom = document.createElement("figure");
-      const id = Number(node.attrs.id);
+      const image = images.get(Number(node.attrs.id));
       dom.className = `stored-embed stored-image ${String(node.attrs.format)}`;
       dom.dataset.imageId = String(node.attrs.id);
       const caption = document.createElement("figcaption");
       const alt = node.attrs.alt ? `, alt text "${String(node.attrs.alt)}"` : "";
-      caption.textContent = `Image: ${titles.get(id) ?? `id ${String(node.attrs.id)}`} (${String(node.attrs.format)})${alt}`;
+      caption.textContent = `Image: ${image?.title ?? `id ${String(node.attrs.id)}`} (${String(node.attrs.format)})${alt}`;
       dom.append(caption);
+      // The picture once the admin's media store has it (asked again a few times a second, for a while).
+      let tries = 0;
+      const look = () => {
+        const src = image && picture ? picture(image.file) : null;
+        if (src !== null) {
+          const img = document.createElement("img");
+          img.src = src;
+          img.alt = "";
+          dom.prepend(img);
+        } else if (image && picture && tries++ < 80) setTimeout(look, 250);
+      };
+      look();
       return { dom };
     },
   };
@@ -304,7 +316,7 @@ export function mountEditor(root: HTMLElement, options: EditorOptions): MountedE
 
   const view = new EditorView(host, {
     state: stateOf(schema.nodes.doc!.createAndFill()!),
-    nodeViews: imageViews(new Map()),
+    nodeViews: imageViews(new Map(), undefined),
     attributes: { "aria-label": "Text", role: "textbox", "aria-multiline": "true", ...(options.id ? { id: options.id } : {}) },
     dispatchTransaction(tr) {
       const state = view.state.apply(tr);
@@ -318,7 +330,7 @@ export function mountEditor(root: HTMLElement, options: EditorOptions): MountedE
 
   // Images are named by their titles once images.json is read.
   void options.choosers.images().then(({ images }) => {
-    if (!destroyed) view.setProps({ nodeViews: imageViews(new Map(images.map((i) => [i.id, i.title]))) });
+    if (!destroyed) view.setProps({ nodeViews: imageViews(new Map(images.map((i) => [i.id, i])), options.choosers.picture) });
   }, () => undefined);
 
   const refresh = () => {
