@@ -9,6 +9,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type Locator, type Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { field, openAdmin, publish } from "./helpers/admin-page.js";
 import { BIN, copyContent, ROOT, removeDir, runCli, tempDir } from "./helpers/cli.js";
@@ -43,9 +44,22 @@ async function openChooser(page: Page): Promise<{ control: Locator; chooser: Loc
   return { control, chooser: page.getByRole("dialog", { name: "Choose an image" }) };
 }
 
-/** The pictures shown in `scope` that the browser has loaded (a decoded picture has a natural width). */
-const loadedPictures = (scope: Locator) =>
-  scope.locator("img[data-image-id]").evaluateAll((imgs) => imgs.filter((i) => (i as unknown as { complete: boolean; naturalWidth: number }).complete && (i as unknown as { naturalWidth: number }).naturalWidth > 0).length);
+/** An image's original's width, read from its file with sharp (by id, from images.json as it is now). */
+async function originalWidth(id: number): Promise<number | undefined> {
+  const image = images().find((i) => i.id === id);
+  return image ? (await sharp(path.join(content, "images", image.file)).metadata()).width : undefined;
+}
+
+/**
+ * The pictures shown in `scope` that the browser has loaded as their originals: each decoded at its
+ * original's width (Decap's media store answers a stand-in picture while it loads a file).
+ */
+async function loadedPictures(scope: Locator): Promise<number> {
+  const shown = await scope.locator("img[data-image-id]").evaluateAll((imgs) => imgs.map((i) => [Number(i.getAttribute("data-image-id")), (i as unknown as { complete: boolean }).complete ? (i as unknown as { naturalWidth: number }).naturalWidth : 0] as const));
+  let loaded = 0;
+  for (const [id, width] of shown) if (width > 0 && width === (await originalWidth(id))) loaded++;
+  return loaded;
+}
 
 /** A 1x1 BMP (24 bits a pixel): a picture browsers show and the build refuses (docs/images.md). */
 function bmpOfOnePixel(): Buffer {

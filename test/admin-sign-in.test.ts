@@ -173,6 +173,8 @@ async function signInAndList(browser: Browser, url: string, dir: string): Promis
     await expect.poll(() => field(page, "title").inputValue(), { timeout: 30_000 }).toBe(giovanni.title);
     const preview = page.frameLocator("iframe#preview-pane");
     await expect.poll(() => preview.locator("[data-preview-venue]").innerText(), { timeout: 30_000 }).toContain(venues.find((v) => v.id === giovanni.venue)!.name);
+    // Its thumbnail: no rendition is served beside the admin here, so the original, read from the repository.
+    await expect.poll(() => preview.locator("[data-preview-thumbnail]").evaluate((img: any) => img.complete && img.naturalWidth), { timeout: 30_000 }).toBeGreaterThan(0);
     // Through the stand-in's API, with the token: the user, the repository's permissions, the trees and blobs.
     const repo = `/repos/${REPO}`;
     expect(api.requests).toEqual(expect.arrayContaining(["GET /user", `GET ${repo}`, `GET ${repo}/git/trees/main:content/events`]));

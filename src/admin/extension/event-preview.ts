@@ -26,7 +26,20 @@ const css = {
   json: { whiteSpace: "pre-wrap", fontSize: "12px", background: "#f5f5f7", padding: "8px" },
 };
 
-function render(h: H, shown: Shown): Element {
+/**
+ * Shows the thumbnail's rendition where this server serves it (`edit` does, and a site that deploys
+ * the admin beside its API); where it does not (the admin on the web, or before the build has made
+ * it), the original from the admin's media store, as the image chooser shows it.
+ */
+const fallBackTo = (original: string | null) => (e: { currentTarget: { src: string; dataset: Record<string, string | undefined> } }) => {
+  const img = e.currentTarget;
+  if (original && img.dataset.original !== "shown") {
+    img.dataset.original = "shown";
+    img.src = original;
+  }
+};
+
+function render(h: H, shown: Shown, original: string | null = null): Element {
   if ("waiting" in shown) return h("div", { style: css.page, "data-preview": "waiting" }, h("p", { style: css.note }, shown.waiting));
   if ("problems" in shown) {
     return h("div", { style: css.page, "data-preview": "problems" }, h("p", null, h("strong", null, "Not in the API as it is: the build would refuse it.")), h("ul", { style: css.problems }, ...shown.problems.map((p) => h("li", null, p))));
@@ -40,7 +53,7 @@ function render(h: H, shown: Shown): Element {
     "article",
     { style: css.page, "data-preview": "page" },
     shown.status ? h("p", { style: css.note, "data-preview-status": "" }, `${shown.status}. Previewed as it will be when live.`) : null,
-    thumbnail ? h("img", { src: thumbnail, alt: d.thumbnail?.alt ?? "", width: d.thumbnail?.width, height: d.thumbnail?.height, style: css.picture }) : null,
+    thumbnail ? h("img", { src: thumbnail, alt: d.thumbnail?.alt ?? "", width: d.thumbnail?.width, height: d.thumbnail?.height, style: { ...css.picture, objectFit: "cover" }, onError: fallBackTo(original), "data-preview-thumbnail": "" }) : null,
     d.label ? h("p", { style: css.label }, d.custom_label || d.label) : null,
     h("h1", { style: css.title }, d.title),
     d.sub_title ? h("p", { style: css.subtitle }, d.sub_title) : null,
@@ -59,8 +72,16 @@ function render(h: H, shown: Shown): Element {
   );
 }
 
+/** The thumbnail's original as Decap's media store has it (null until it has it, or without one). */
+function originalOf(data: ImmutableMap | undefined, settings: Settings, getAsset: ((path: string) => unknown) | undefined): string | null {
+  const id = data?.getIn(["thumbnail", "image"]);
+  const file = typeof id === "number" ? settings?.settings.images.get(id)?.file : undefined;
+  const src = file && getAsset ? String(getAsset(file) ?? "") : "";
+  return src && !/empty\.svg/.test(src) ? src : null;
+}
+
 interface PreviewControl {
-  props: { entry: ImmutableMap };
+  props: { entry: ImmutableMap; getAsset?: (path: string) => unknown };
   state: { settings: Settings | undefined };
   setState: (state: { settings: Settings }) => void;
   mounted?: boolean;
@@ -96,7 +117,8 @@ export function registerEventPreview(name: string, fields: unknown, zone: string
     },
     render(this: PreviewControl) {
       if (this.state.settings === undefined) return render(h, { waiting: "Reading the catalogue's settings..." });
-      return render(h, shownOf(this.props.entry.get("data") as ImmutableMap | undefined, String(this.props.entry.get("path") ?? ""), this.state.settings));
+      const data = this.props.entry.get("data") as ImmutableMap | undefined;
+      return render(h, shownOf(data, String(this.props.entry.get("path") ?? ""), this.state.settings), originalOf(data, this.state.settings, this.props.getAsset));
     },
   });
   CMS.registerPreviewTemplate(name, preview);

@@ -11,6 +11,7 @@ import type { ImageItem } from "../new-image.js";
 import { decap, type ControlProps, type H } from "./decap.js";
 import type { UploadTarget } from "./image-upload.js";
 import { uploadFormClass } from "./image-upload-form.js";
+import { followPicture } from "./follow-picture.js";
 import { settingsRead } from "./settings-read.js";
 
 /** What the widget reads of config.yml: the media folder and the Images collection (its file and fields). */
@@ -56,13 +57,20 @@ function chosenIds(value: unknown, multiple: boolean): unknown[] {
   return multiple && Array.isArray(v) ? v : [v];
 }
 
-/** The picture of `image` (the original, once Decap's media store has loaded it), or a grey box meanwhile. */
+/** The picture of `image`: the original, once Decap's media store has loaded it (follow-picture.ts), in a grey box meanwhile. */
 function picture(h: H, props: ControlProps, image: Image, size: number): unknown {
-  const src = String(props.getAsset(image.file, props.field) ?? "");
   const box = { width: `${size}px`, height: `${Math.round(size * 0.68)}px`, objectFit: "cover", background: "#eff0f4", display: "block", borderRadius: "3px" };
-  return src && !/empty\.svg/.test(src)
-    ? h("img", { src, alt: image.title, "data-image-id": image.id, style: box })
-    : h("div", { "aria-label": `Loading ${image.title}`, style: box });
+  const srcOf = () => {
+    const src = String(props.getAsset(image.file, props.field) ?? "");
+    return src && !/empty\.svg/.test(src) ? src : null;
+  };
+  const follow = (img: HTMLImageElement | null) => {
+    if (img && img.dataset.follows !== image.file) {
+      img.dataset.follows = image.file;
+      followPicture(img, srcOf);
+    }
+  };
+  return h("img", { ref: follow, alt: image.title, "data-image-id": image.id, style: box });
 }
 
 async function loadImages(this: ChooserControl): Promise<void> {

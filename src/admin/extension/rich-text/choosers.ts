@@ -2,6 +2,7 @@
 // title, an image of images.json with its format and alt text, a media address. Each answers
 // what was chosen, or null when the editor cancels (nothing changes then).
 import { LINK_SCHEMES } from "../../../validate/rich-text-allowlist.js";
+import { followPicture } from "../follow-picture.js";
 import type { ImageChoice, PageChoice } from "./chooser-sources.js";
 
 export interface Choosers {
@@ -164,17 +165,11 @@ function choiceList<T>(label: string, load: Promise<T[]>, describe: (item: T) =>
   return [search, status, list];
 }
 
-/** A picture loaded when the media store has it: asked for again a few times a second, for up to 20 seconds. */
+/** A picture from the media store (follow-picture.ts). */
 function pictureOf(src: () => string | null, title: string): HTMLElement {
-  const box = element("span", { class: "bc-pic", "aria-hidden": "true" });
-  let tries = 0;
-  const look = () => {
-    const url = src();
-    if (url !== null) box.replaceWith(element("img", { src: url, alt: "", "data-title": title }));
-    else if (tries++ < 80 && box.isConnected !== false) setTimeout(look, 250);
-  };
-  look();
-  return box;
+  const img = element("img", { alt: "", "data-title": title, class: "bc-pic" });
+  followPicture(img, src);
+  return img;
 }
 
 /** A page to link to: the page, null to remove the link, or undefined when cancelled. */

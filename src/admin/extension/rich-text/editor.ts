@@ -14,6 +14,7 @@ import { liftListItem, sinkListItem, splitListItem, wrapInList } from "prosemirr
 import { EditorState, NodeSelection, TextSelection, type Command } from "prosemirror-state";
 import { EditorView } from "prosemirror-view";
 import { blockKeys } from "./block-keys.js";
+import { followPicture } from "../follow-picture.js";
 import { chooseImage, chooseMedia, choosePage, chooseUrl, type Choosers } from "./choosers.js";
 import { editableDoc } from "./faithful.js";
 import { storedHtml } from "./stored-html.js";
@@ -267,18 +268,13 @@ function imageViews(images: ReadonlyMap<number, { title: string; file: string }>
       const alt = node.attrs.alt ? `, alt text "${String(node.attrs.alt)}"` : "";
       caption.textContent = `Image: ${image?.title ?? `id ${String(node.attrs.id)}`} (${String(node.attrs.format)})${alt}`;
       dom.append(caption);
-      // The picture once the admin's media store has it (asked again a few times a second, for a while).
-      let tries = 0;
-      const look = () => {
-        const src = image && picture ? picture(image.file) : null;
-        if (src !== null) {
-          const img = document.createElement("img");
-          img.src = src;
-          img.alt = "";
-          dom.prepend(img);
-        } else if (image && picture && tries++ < 80) setTimeout(look, 250);
-      };
-      look();
+      // The picture from the admin's media store, once it has it.
+      if (image && picture) {
+        const img = document.createElement("img");
+        img.alt = "";
+        dom.prepend(img);
+        followPicture(img, () => picture(image.file));
+      }
       return { dom };
     },
   };
