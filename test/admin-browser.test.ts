@@ -16,7 +16,7 @@ import { parse as parseYaml } from "yaml";
 import { chooseImage, field, openAdmin as openPage, publish } from "./helpers/admin-page.js";
 import { BIN, copyContent, ROOT, removeDir, runCli, tempDir } from "./helpers/cli.js";
 import { CHROMIUM, requireProgram } from "./helpers/programs.js";
-import { freePort, startProcess, waitFor, waitForHttp, type Started } from "./helpers/server.js";
+import { startEditProcess, waitForHttp, type Started } from "./helpers/server.js";
 import { writeYamlTwin } from "./helpers/yaml-twin.js";
 
 const CHROMIUM_BIN = requireProgram(CHROMIUM);
@@ -97,9 +97,7 @@ describe.skipIf(!CHROMIUM_BIN)("the admin in a browser", () => {
     const page = JSON.parse(readFileSync(cafe, "utf8")) as { description: { type: string; value: { text: string } }[] };
     page.description.find((b) => b.type === "richtext")!.value.text += STORED_FORMS;
     writeFileSync(cafe, `${JSON.stringify(page, null, 2)}\n`);
-    const port = await freePort();
-    edit = startProcess(process.execPath, [BIN, "edit", "--port", String(port), "--now", "2026-05-01T00:00:00Z"], { cwd: dir });
-    base = await waitFor(edit, () => /Admin at (http:\/\/127\.0\.0\.1:\d+)\/admin\//.exec(edit.output())?.[1], "the admin's address", 30_000);
+    ({ edit, base } = await startEditProcess(["--now", "2026-05-01T00:00:00Z"], { cwd: dir }, { answerMs: 60_000 }));
     await waitForHttp(`${base}/api/v2/event_pages/`, 60_000, edit);
     browser = await chromium.launch({ executablePath: CHROMIUM_BIN!, args: ["--no-sandbox", "--disable-gpu"] });
   });

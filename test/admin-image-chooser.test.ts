@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { field, openAdmin, publish } from "./helpers/admin-page.js";
 import { BIN, copyContent, ROOT, removeDir, runCli, tempDir } from "./helpers/cli.js";
 import { CHROMIUM, requireProgram } from "./helpers/programs.js";
-import { freePort, startProcess, waitFor, waitForHttp, type Started } from "./helpers/server.js";
+import { startEditProcess, waitForHttp, type Started } from "./helpers/server.js";
 
 const CHROMIUM_BIN = requireProgram(CHROMIUM);
 const NOW = "2026-05-01T00:00:00Z";
@@ -81,9 +81,7 @@ describe.skipIf(!CHROMIUM_BIN)("the image chooser in a browser", () => {
   beforeAll(async () => {
     dir = tempDir();
     content = copyContent(path.join(ROOT, "content"), dir);
-    const port = await freePort();
-    edit = startProcess(process.execPath, [BIN, "edit", "--port", String(port), "--now", NOW], { cwd: dir });
-    base = await waitFor(edit, () => /Admin at (http:\/\/127\.0\.0\.1:\d+)\/admin\//.exec(edit.output())?.[1], "the admin's address", 30_000);
+    ({ edit, base } = await startEditProcess(["--now", NOW], { cwd: dir }, { answerMs: 60_000 }));
     await waitForHttp(`${base}/api/v2/event_pages/`, 60_000, edit);
     browser = await chromium.launch({ executablePath: CHROMIUM_BIN!, args: ["--no-sandbox", "--disable-gpu"] });
   });

@@ -3,6 +3,7 @@
 // what was chosen, or null when the editor cancels (nothing changes then).
 import { LINK_SCHEMES } from "../../../validate/rich-text-allowlist.js";
 import { followPicture } from "../follow-picture.js";
+import { addStyleOnce } from "../page-style.js";
 import type { ImageChoice, PageChoice } from "./chooser-sources.js";
 
 export interface Choosers {
@@ -32,13 +33,7 @@ const STYLE = `
 .bc-dialog .bc-actions button[value=ok]{background:#3a69c7;border-color:#3a69c7;color:#fff}
 `;
 
-function addStyle(): void {
-  if (document.getElementById("bc-dialog-style")) return;
-  const style = document.createElement("style");
-  style.id = "bc-dialog-style";
-  style.textContent = STYLE;
-  document.head.append(style);
-}
+const addStyle = () => addStyleOnce("bc-dialog-style", STYLE);
 
 function element<K extends keyof HTMLElementTagNameMap>(name: K, props: Partial<Record<string, string>> = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
   const el = document.createElement(name);

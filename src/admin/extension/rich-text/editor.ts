@@ -15,6 +15,7 @@ import { EditorState, NodeSelection, TextSelection, type Command } from "prosemi
 import { EditorView } from "prosemirror-view";
 import { blockKeys } from "./block-keys.js";
 import { followPicture } from "../follow-picture.js";
+import { addStyleOnce } from "../page-style.js";
 import { chooseImage, chooseMedia, choosePage, chooseUrl, type Choosers } from "./choosers.js";
 import { editableDoc } from "./faithful.js";
 import { storedHtml } from "./stored-html.js";
@@ -73,13 +74,7 @@ const STYLE = `
 .bc-rte-notice{margin:0;padding:6px 12px;font:13px system-ui,sans-serif;color:#7a4d00;background:#fff7e0;border-bottom:1px solid #f0dca8}
 `;
 
-function addStyle(): void {
-  if (document.getElementById("bc-rte-style")) return;
-  const style = document.createElement("style");
-  style.id = "bc-rte-style";
-  style.textContent = STYLE;
-  document.head.append(style);
-}
+const addStyle = () => addStyleOnce("bc-rte-style", STYLE);
 
 const markActive = (state: EditorState, type: MarkType): boolean => {
   const { from, to, empty, $from } = state.selection;
