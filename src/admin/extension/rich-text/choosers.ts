@@ -1,9 +1,9 @@
 // The rich text editor's choosers, each a modal dialog: an address for a link, a page by its
 // title, an image of images.json with its format and alt text, a media address. Each answers
 // what was chosen, or null when the editor cancels (nothing changes then).
-import { LINK_SCHEMES } from "../../../validate/rich-text-allowlist.js";
 import { followPicture } from "../follow-picture.js";
 import { addStyleOnce } from "../page-style.js";
+import { linkProblem, mediaProblem } from "./addresses.js";
 import type { ImageChoice, PageChoice } from "./chooser-sources.js";
 
 export interface Choosers {
@@ -82,28 +82,6 @@ function dialog<T>(title: string, body: Node[], accept: () => { value: T } | str
     box.showModal();
     (form.querySelector("input, select, button") as HTMLElement | null)?.focus();
   });
-}
-
-/** Control characters and spaces, which a browser drops from a URL's scheme wherever they stand. */
-const INVISIBLE = /[\u0000-\u0020\u007f-\u009f]/g;
-
-/** Why `href` cannot be a link of rich text, or null when it can (an allowed scheme, or relative). */
-export function linkProblem(href: string): string | null {
-  if (href === "") return "Write an address, such as https://example.org/ or /whats-on/.";
-  const scheme = /^([^/?#]*?):/.exec(href.replace(INVISIBLE, ""))?.[1]?.toLowerCase();
-  if (scheme !== undefined && !(LINK_SCHEMES as readonly string[]).includes(scheme)) return `A link may be ${LINK_SCHEMES.join(":, ")}: or relative (/whats-on/); "${scheme}:" is not allowed.`;
-  return null;
-}
-
-/** Why `url` cannot be a media embed's address, or null when it can (absolute http(s), no space). */
-export function mediaProblem(url: string): string | null {
-  if (!/^https?:\/\/[^\s\u0000-\u001f\u007f]+$/i.test(url)) return "Write the media's whole address, starting with https:// (such as https://www.youtube.com/watch?v=...).";
-  try {
-    new URL(url);
-    return null;
-  } catch {
-    return "This is not an address a browser can open; copy it from the address bar of the video's page.";
-  }
 }
 
 /** An address for a link: the new address, "" to remove the link, or null when cancelled. */

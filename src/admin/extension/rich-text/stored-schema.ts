@@ -3,6 +3,7 @@
 // Draftail gave them (`data-block-key`); bold and italic remember the tag they were read from
 // (`<b>` or `<strong>`), so text written outside Wagtail is written back as it was.
 import { Schema, type DOMOutputSpec, type Node as ProseNode } from "prosemirror-model";
+import { linkProblem, mediaProblem } from "./addresses.js";
 
 /** An element as the parser hands it (typed without the DOM's names: the tests read this module in Node). */
 type Read = { getAttribute(name: string): string | null } | string;
@@ -63,7 +64,7 @@ export const storedSchema = new Schema({
       atom: true,
       draggable: true,
       attrs: { url: {} },
-      parseDOM: [{ tag: 'embed[embedtype="media"]', getAttrs: (dom) => (typeof dom === "string" ? false : { url: dom.getAttribute("url") ?? "" }) }],
+      parseDOM: [{ tag: 'embed[embedtype="media"]', getAttrs: (dom) => (typeof dom === "string" || mediaProblem(dom.getAttribute("url") ?? "") !== null ? false : { url: dom.getAttribute("url") }) }],
       toDOM: (node) => ["div", { class: "stored-embed stored-media" }, `Media: ${String(node.attrs.url)}`],
     },
     text: { group: "inline" },
@@ -76,7 +77,8 @@ export const storedSchema = new Schema({
       attrs: { href: {} },
       inclusive: false,
       excludes: "link stored_link",
-      parseDOM: [{ tag: "a[href]", getAttrs: (dom) => (typeof dom === "string" ? false : { href: dom.getAttribute("href") }) }],
+      // A link to an address rich text may not hold (pasted `javascript:`) is not read: its words stay, unlinked.
+      parseDOM: [{ tag: "a[href]", getAttrs: (dom) => (typeof dom === "string" || linkProblem(dom.getAttribute("href") ?? "") !== null ? false : { href: dom.getAttribute("href") }) }],
       toDOM: (mark) => ["a", { href: String(mark.attrs.href), title: String(mark.attrs.href) }, 0],
     },
     stored_link: {
