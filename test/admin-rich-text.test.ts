@@ -182,6 +182,8 @@ describe.skipIf(!CHROMIUM_BIN)("the rich text editor in the admin", () => {
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("button", { name: /^Hamlet/ }).click();
     await dialog.getByRole("button", { name: "Link", exact: true }).click();
+    // The link is named by its page's title on hover.
+    await expect.poll(() => text.locator("a.stored-link").getAttribute("title")).toMatch(/^Page 101: Hamlet/);
     await page.keyboard.press("End");
     await page.keyboard.type(".");
     await tool(box, "Image").click();

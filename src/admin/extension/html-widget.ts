@@ -5,6 +5,7 @@
 // picture (rich-text-preview.ts).
 import { decap, type ControlProps } from "./decap.js";
 import { learn, readablePreview, STORED_STYLE, type Known } from "./rich-text-preview.js";
+import { pagesRead } from "./entry-check.js";
 import { imageChoices, pageChoices } from "./rich-text/chooser-sources.js";
 import type { Choosers } from "./rich-text/choosers.js";
 import { mountEditor, type MountedEditor } from "./rich-text/editor.js";
@@ -64,6 +65,12 @@ const learning = (text: (props: Record<string, unknown>) => string) => {
 
 const textOf = (props: Record<string, unknown>) => (typeof props.value === "string" ? props.value : "");
 
+/** A page's title among the pages the admin has read (the list's, entry-check.ts). */
+function pageTitle(id: number): string | undefined {
+  const page = pagesRead().find((p) => p.id === id);
+  return typeof page?.title === "string" ? page.title : undefined;
+}
+
 /** Registers the widget; `pages` lists the pages a link may name (the event folders and their new pages' extension). */
 export function registerHtmlWidget(pages: { folders: readonly string[]; extension: string }): void {
   const { CMS, h, createClass } = decap();
@@ -88,6 +95,7 @@ export function registerHtmlWidget(pages: { folders: readonly string[]; extensio
         onChange: (html) => this.props.onChange(html),
         onSourceShown: (source) => !this.gone && this.state.source !== source && this.setState({ source }),
         choosers,
+        pageTitle,
         id: props.forID,
       });
     },

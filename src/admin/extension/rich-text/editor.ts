@@ -29,6 +29,8 @@ export interface EditorOptions {
   /** Told when the field turns to HTML or back (the widget shows the HTML's preview). */
   onSourceShown: (shown: boolean) => void;
   choosers: Choosers;
+  /** A page's title among the pages the admin has read (a link to a page shows it on hover). */
+  pageTitle?: (id: number) => string | undefined;
   /** The field's id, for its label. */
   id: string;
 }
@@ -308,6 +310,19 @@ export function mountEditor(root: HTMLElement, options: EditorOptions): MountedE
   const view = new EditorView(host, {
     state: stateOf(schema.nodes.doc!.createAndFill()!),
     nodeViews: imageViews(new Map(), undefined),
+    markViews: {
+      // A link to a page named by its title on hover, as Wagtail's editor shows it.
+      stored_link: (mark) => {
+        const a = document.createElement("a");
+        const id = Number(mark.attrs.id);
+        const type = String(mark.attrs.linktype);
+        a.className = "stored-link";
+        a.dataset.linktype = type;
+        const title = type === "page" ? options.pageTitle?.(id) : undefined;
+        a.title = type === "page" ? `Page ${id}${title ? `: ${title}` : ""}` : `${type[0]!.toUpperCase()}${type.slice(1)} ${id}`;
+        return { dom: a };
+      },
+    },
     attributes: { "aria-label": "Text", role: "textbox", "aria-multiline": "true", ...(options.id ? { id: options.id } : {}) },
     dispatchTransaction(tr) {
       const state = view.state.apply(tr);
